@@ -1,0 +1,109 @@
+/**
+ * The device database (IndexedDB through Dexie): the synced rows the screens read, and the sync
+ * engine's own state.
+ *
+ * - `candidates`, `experiences`, `interviewNotes`: what the screens show — the server's rows with this
+ *   device's pending changes applied on top.
+ * - `serverRows`: for every row a pending change touches, the server's version of it (`row: null` when
+ *   the server has none yet, e.g. a candidate created here). Its presence marks the row as touched; a
+ *   rebase puts these back and replays the outbox on top (see sync/rebase.ts).
+ * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…). Only a pull's
+ *   `lastMutationId` removes an entry (or the server rejecting it, which moves it to `rejected`).
+ * - `rejected`: mutations the server refused, with its reason, until the user dismisses them.
+ * - `meta`: key/value state of this device (client id, clocks, cursor, signed-in user…; see meta.ts).
+ *
+ * Versions are append-only (STYLE rule 11): add `this.version(n + 1).stores({...}).upgrade(...)` below,
+ * never edit a landed one. `outbox`, `rejected` and `meta` are never dropped or renamed, and an upgrade
+ * that changes a mutation's shape rewrites the outbox entries in its `upgrade` callback, so pending
+ * changes survive every schema change.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
+import type { MutationName } from '@shared/sync/protocol.schema';
+import { normalizeEmail } from '@shared/candidates/email';
+
+/** A candidate as the device stores it: the shared shape plus its normalised email (an index). */
+export type LocalCandidate = Candidate & { emailKey: string };
+
+export type RowKind = 'candidate' | 'interviewNote';
+
+/** The server's version of a row that pending changes touch (see the module comment). */
+export interface ServerRow {
+  kind: RowKind;
+  uid: string;
+  row: Candidate | InterviewNote | null;
+}
+
+export interface OutboxEntry {
+  /** The per-client mutation id: 1, 2, 3… in write order. */
+  id: number;
+  name: MutationName;
+  args: unknown;
+  /** The HLC stamp of the write. */
+  hlc: string;
+  /** When it was written here (ISO); replays use it as "now" so a rebase is deterministic. */
+  createdAt: string;
+  /** What a person reads in the pending list, e.g. "Edit Ann Lee (phone)". */
+  label: string;
+  /** How many records it carries (an import chunk: its rows), for progress. */
+  count: number;
+}
+
+export interface RejectedEntry extends OutboxEntry {
+  /** The server's reason. */
+  reason: string;
+  rejectedAt: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export const DEFAULT_DB_NAME = 'rephire';
+
+export class RepHireDb extends Dexie {
+  candidates!: Table<LocalCandidate, string>;
+  experiences!: Table<Experience, string>;
+  interviewNotes!: Table<InterviewNote, string>;
+  serverRows!: Table<ServerRow, [RowKind, string]>;
+  outbox!: Table<OutboxEntry, number>;
+  rejected!: Table<RejectedEntry, number>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name = DEFAULT_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores({
+      candidates: 'uid, emailKey, status, appliedDate, updatedAt',
+      experiences: 'uid, candidateUid',
+      interviewNotes: 'uid, [candidateUid+day], day',
+      serverRows: '[kind+uid]',
+      outbox: 'id',
+      rejected: 'id',
+      meta: 'key',
+    });
+  }
+}
+
+/** The tables a synced-row write touches (repos and rebase take all of them in one transaction). */
+export function rowTables(db: RepHireDb) {
+  return [db.candidates, db.interviewNotes, db.serverRows, db.outbox, db.meta] as const;
+}
+
+/** Every table: used to wipe the device. */
+export function allTables(db: RepHireDb) {
+  return [db.candidates, db.experiences, db.interviewNotes, db.serverRows, db.outbox, db.rejected, db.meta] as const;
+}
+
+/** The indexed email: two candidates are the same person when these are equal (DECISIONS, Candidates). */
+export const emailKey = normalizeEmail;
+
+export function toLocalCandidate(candidate: Candidate): LocalCandidate {
+  return { ...candidate, emailKey: emailKey(candidate.email) };
+}
+
+/** The shared shape, without the device's index fields. */
+export function fromLocalCandidate(local: LocalCandidate): Candidate {
+  const { emailKey: _key, ...candidate } = local;
+  return candidate;
+}

@@ -1,0 +1,20 @@
+/**
+ * A signal from repos to the sync engine: "this database just queued an outbox mutation". Repos call
+ * `notifyLocalWrite` after their transaction commits; the engine listens for its own database and
+ * schedules a (debounced) push. Keeping it a plain listener list means repos never import the engine.
+ */
+import type { RepHireDb } from './database';
+
+type Listener = () => void;
+const listeners = new WeakMap<RepHireDb, Set<Listener>>();
+
+export function onLocalWrite(db: RepHireDb, listener: Listener): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+export function notifyLocalWrite(db: RepHireDb): void {
+  for (const listener of listeners.get(db) ?? []) listener();
+}

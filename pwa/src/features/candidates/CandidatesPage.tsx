@@ -1,0 +1,94 @@
+/**
+ * Candidates Management (spec section 2). Everything here reads the device database and writes through
+ * the repo, so the page works offline; while it is open the sync engine polls every 5 s, so
+ * integration arrivals show up (with the new-arrival toast) soon after they reach the server.
+ */
+import { useCallback, useState } from 'react';
+import { hasActiveFilters } from '@shared/candidates/filters';
+import { useFastPolling } from '@/features/sync/useFastPolling';
+import { Pagination } from '@/ui/Pagination';
+import { Spinner } from '@/ui/Spinner';
+import { useCandidatesView } from './candidates-view-store';
+import { AddCandidateDialog } from './components/AddCandidateDialog';
+import { CandidatesHeader } from './components/CandidatesHeader';
+import { DebugPanel } from './components/DebugPanel';
+import { CandidateDetailDialog } from './components/detail/CandidateDetailDialog';
+import { DateRangeFilter } from './components/filters/DateRangeFilter';
+import { FilterChipsBar } from './components/filters/FilterChipsBar';
+import { LocationFilter } from './components/filters/LocationFilter';
+import { MoreFiltersPopover } from './components/filters/MoreFiltersPopover';
+import { SearchBox } from './components/filters/SearchBox';
+import { KanbanBoard } from './components/kanban/KanbanBoard';
+import { PipelineCard } from './components/PipelineCard';
+import { CandidatesTable } from './components/table/CandidatesTable';
+import { ViewToggle } from './components/ViewToggle';
+import { loadErrorText, useCandidateList } from './hooks/useCandidateList';
+import { useCandidateTableModel } from './hooks/useCandidateTableModel';
+import { useNewArrivalToast } from './hooks/useNewArrivalToast';
+
+export const NO_CANDIDATES_NOTICE = 'No candidates found. Try importing some using the CSV upload button.';
+export const NO_MATCHES_NOTICE = 'No candidates match your current filters. Try adjusting or clearing filters.';
+
+export function CandidatesPage() {
+  useFastPolling();
+  const { candidates, error } = useCandidateList();
+  const model = useCandidateTableModel(candidates);
+  useNewArrivalToast(candidates?.length);
+  const filters = useCandidatesView((state) => state.filters);
+  const view = useCandidatesView((state) => state.view);
+  const debugOpen = useCandidatesView((state) => state.debugOpen);
+  const setPage = useCandidatesView((state) => state.setPage);
+  const setPageSize = useCandidatesView((state) => state.setPageSize);
+  const [openUid, setOpenUid] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const closeDetail = useCallback(() => setOpenUid(null), []);
+  const openAdd = useCallback(() => setAdding(true), []);
+  const closeAdd = useCallback(() => setAdding(false), []);
+
+  const loading = candidates === undefined && !error;
+  const total = model.index.length;
+  const notice = !loading && !error && (total === 0 ? NO_CANDIDATES_NOTICE : model.matching === 0 && hasActiveFilters(filters) ? NO_MATCHES_NOTICE : null);
+
+  return (
+    <section className="grid min-w-0 gap-5">
+      <CandidatesHeader onAdd={openAdd} />
+      {debugOpen && <DebugPanel candidates={candidates ?? []} onOpen={setOpenUid} />}
+      {error ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-destructive">
+          {loadErrorText(error)}
+        </div>
+      ) : (
+        <>
+          <PipelineCard summary={model.summary} />
+          <div className="flex flex-wrap items-center gap-2">
+            <SearchBox />
+            <LocationFilter />
+            <DateRangeFilter />
+            <MoreFiltersPopover />
+            <ViewToggle />
+          </div>
+          <FilterChipsBar shown={model.matching} total={total} />
+          {notice && (
+            <p role="status" className="rounded-lg border bg-muted/40 p-4 text-sm text-muted-foreground">
+              {notice}
+            </p>
+          )}
+          {loading ? (
+            <div className="flex justify-center py-16">
+              <Spinner size="lg" label="Loading candidates..." />
+            </div>
+          ) : view === 'table' ? (
+            <div className="grid gap-3">
+              <CandidatesTable rows={model.page.items} hasCandidates={total > 0} onOpen={setOpenUid} />
+              <Pagination page={model.page} onPageChange={setPage} onPageSizeChange={setPageSize} label="Candidates pages" />
+            </div>
+          ) : (
+            <KanbanBoard entries={model.filtered} onOpen={setOpenUid} />
+          )}
+        </>
+      )}
+      <CandidateDetailDialog uid={openUid} onClose={closeDetail} />
+      <AddCandidateDialog open={adding} onClose={closeAdd} />
+    </section>
+  );
+}

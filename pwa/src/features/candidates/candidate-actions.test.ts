@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
+import { ValidationError } from '@/db/repo-errors';
+import { toastQueue } from '@/ui/toast/toast-queue';
+import { changeStatus, saveCandidateChanges, turnDownCandidate } from './candidate-actions';
+import type { CandidatesRepo } from './repo';
+
+const confirmAction = vi.hoisted(() => vi.fn<(request: { title: string; description: string }) => Promise<boolean>>());
+vi.mock('@/app/confirm', () => ({ confirmAction }));
+
+const STAMP = /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2} P[SD]T\] /;
+
+function fakeRepo(fail?: Error) {
+  const act = vi.fn(async () => {
+    if (fail) throw fail;
+  });
+  return { repo: { setStatus: act, updateCandidate: act } as unknown as CandidatesRepo, calls: act.mock.calls as unknown[][] };
+}
+
+const toasts = () => toastQueue.getSnapshot().map((t) => [t.title, t.description, t.variant]);
+afterEach(() => {
+  while (toastQueue.getSnapshot().length) toastQueue.dismiss();
+  confirmAction.mockReset();
+});
+
+describe('changeStatus', () => {
+  it('writes the status with a dated note line and says so', async () => {
+    const { repo, calls } = fakeRepo();
+    const candidate = makeCandidate({ status: 'new' });
+    expect(await changeStatus(candidate, 'interview', repo)).toBe(true);
+    expect(calls[0]![0]).toBe(candidate.uid);
+    expect(calls[0]![1]).toBe('interview');
+    expect(calls[0]![2]).toMatch(new RegExp(`${STAMP.source}Status updated from new to interview$`));
+    expect(toasts()).toEqual([['Status Updated', 'Candidate pipeline stage has been updated', 'default']]);
+  });
+
+  it('does nothing for the same status, and reports a refused write as Update Failed', async () => {
+    const same = fakeRepo();
+    expect(await changeStatus(makeCandidate({ status: 'hired' }), 'hired', same.repo)).toBe(false);
+    expect(same.calls).toHaveLength(0);
+    const failing = fakeRepo(new ValidationError('Candidate not found', {}));
+    expect(await changeStatus(makeCandidate(), 'hired', failing.repo)).toBe(false);
+    expect(toasts()).toEqual([['Update Failed', 'Candidate not found', 'destructive']]);
+  });
+});
+
+describe('turnDownCandidate', () => {
+  it('asks first and leaves the candidate alone when the answer is no', async () => {
+    confirmAction.mockResolvedValue(false);
+    const { repo, calls } = fakeRepo();
+    expect(await turnDownCandidate(makeCandidate({ name: 'Ann Lee' }), repo)).toBe(false);
+    expect(confirmAction).toHaveBeenCalledWith(expect.objectContaining({ title: 'Move to Turned Down?' }));
+    expect(confirmAction.mock.calls[0]![0].description).toMatch(/Ann Lee .*record is kept, but marked as rejected/);
+    expect(calls).toHaveLength(0);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('moves the candidate to rejected with the turned-down line after a yes', async () => {
+    confirmAction.mockResolvedValue(true);
+    const { repo, calls } = fakeRepo();
+    expect(await turnDownCandidate(makeCandidate(), repo)).toBe(true);
+    expect(calls[0]![1]).toBe('rejected');
+    expect(calls[0]![2]).toMatch(new RegExp(`${STAMP.source}Candidate marked as turned down \\(status rejected\\)$`));
+    expect(toasts()).toEqual([['Candidate Turned Down', 'The candidate has been moved to the Turned Down stage', 'default']]);
+  });
+});
+
+describe('saveCandidateChanges', () => {
+  it('writes only the given fields and confirms', async () => {
+    const { repo, calls } = fakeRepo();
+    expect(await saveCandidateChanges('uid-1', { notes: 'New note' }, repo)).toBe(true);
+    expect(calls[0]).toEqual(['uid-1', { notes: 'New note' }]);
+    expect(toasts()).toEqual([['Candidate Updated', 'Candidate information has been updated successfully', 'default']]);
+  });
+});

@@ -1,0 +1,27 @@
+/** Short descriptions of queued changes, as the sync panel lists them. */
+import { stageLabel } from '@shared/candidates/status-labels';
+import type { CandidateStatus } from '@shared/schemas/candidate.schema';
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  location: 'location',
+  status: 'status',
+  appliedDate: 'applied date',
+  source: 'source',
+  experience: 'experience',
+  skills: 'skills',
+  notes: 'notes',
+};
+
+export const changeLabels = {
+  create: (name: string) => `Add ${name}`,
+  update: (name: string, fields: string[]) => `Edit ${name} (${fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')})`,
+  setStatus: (name: string, status: CandidateStatus) => `Move ${name} to ${stageLabel(status)}`,
+  appendNote: (name: string) => `Add a note to ${name}`,
+  delete: (name: string) => `Delete ${name}`,
+  importRows: (count: number, fileName?: string) =>
+    `Import ${count.toLocaleString('en-US')} candidate${count === 1 ? '' : 's'}${fileName ? ` from ${fileName}` : ''}`,
+  interviewNote: (name: string, day: string) => `Interview note for ${name} (${day})`,
+};

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { memo, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '@/api/errors';
+import { useDirtyForm } from '@/app/useDirtyForm';
+import { ValidationError } from '@/db/repo-errors';
+import { Button } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
+import { toast } from '@/ui/toast/toast-queue';
+import {
+  candidateFormSchema,
+  EMPTY_CANDIDATE_FORM,
+  formToCandidateFields,
+  type CandidateFormOutput,
+  type CandidateFormValues,
+} from '../candidate-form';
+import { candidatesRepo } from '../repo';
+import { CandidateFieldInputs } from './CandidateFieldInputs';
+
+export const DUPLICATE_EMAIL_MESSAGE = 'A candidate with this email already exists';
+
+/**
+ * Add Candidate (DECISIONS): validated with the shared schema, written to the device, so it works
+ * offline and syncs later. An email already on the device is refused here, because every other path
+ * (import, integrations) treats the same email as the same person.
+ */
+function AddCandidateDialogView({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<CandidateFormValues, unknown, CandidateFormOutput>({
+    resolver: zodResolver(candidateFormSchema),
+    defaultValues: EMPTY_CANDIDATE_FORM,
+  });
+  useDirtyForm(open && isDirty, 'add-candidate');
+  useEffect(() => {
+    if (open) reset(EMPTY_CANDIDATE_FORM);
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if ((await candidatesRepo.findByEmail(values.email)).length > 0) {
+      setError('email', { message: DUPLICATE_EMAIL_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const created = await candidatesRepo.createCandidate(formToCandidateFields(values));
+      toast({ title: 'Candidate Added', description: `${created.name} has been added to the pipeline` });
+      onClose();
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in EMPTY_CANDIDATE_FORM) setError(field as keyof CandidateFormValues, { message });
+        }
+        return;
+      }
+      toast({ title: 'Could not add candidate', description: errorMessage(error), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Add Candidate"
+      description="Add a sales candidate to the pipeline. It is saved on this device and syncs when you are online."
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="add-candidate-form" disabled={isSubmitting}>
+            {isSubmitting ? 'Adding...' : 'Add Candidate'}
+          </Button>
+        </>
+      }
+    >
+      <form id="add-candidate-form" onSubmit={onSubmit} noValidate aria-label="Add Candidate">
+        <CandidateFieldInputs idPrefix="add-candidate" register={register} errors={errors} />
+      </form>
+    </Dialog>
+  );
+}
+
+// Memoised: the page re-renders on each sort, filter or page change; this only when its props or store slice change.
+export const AddCandidateDialog = memo(AddCandidateDialogView);

@@ -1,0 +1,59 @@
+import type { IndexedCandidate } from '@shared/candidates/candidate-index';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import { useCandidatesView } from '../../candidates-view-store';
+import { useNow } from '../../hooks/useNow';
+import { CandidateRow } from './CandidateRow';
+import { SortableHeader } from './SortableHeader';
+
+export const NO_CANDIDATES_ROW = 'No candidates found. Add your first candidate or import from CSV.';
+export const NO_MATCHES_ROW = 'No candidates match your search criteria.';
+
+interface CandidatesTableProps {
+  /** The rows of the current page only. */
+  rows: readonly IndexedCandidate<Candidate>[];
+  /** Whether the device has any candidate at all (chooses the empty text). */
+  hasCandidates: boolean;
+  onOpen: (uid: string) => void;
+}
+
+/**
+ * The candidates table. Sortable headers are buttons with aria-sort; below 1280 px the Email and Phone
+ * columns fold into the Name cell so the table fits a tablet, and the wrapper scrolls sideways if
+ * anything is still too wide.
+ */
+export function CandidatesTable({ rows, hasCandidates, onOpen }: CandidatesTableProps) {
+  const sort = useCandidatesView((state) => state.sort);
+  const sortBy = useCandidatesView((state) => state.sortBy);
+  const now = useNow();
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-card">
+      {/* Fixed layout: column widths come from the header, so a new page of rows never re-measures every cell. */}
+      <table className="w-full min-w-[36rem] table-fixed text-sm" data-testid="candidates-table">
+        <caption className="sr-only">Candidates, sorted by {sort.column} {sort.direction === 'asc' ? 'ascending' : 'descending'}</caption>
+        <thead className="border-b bg-muted/50 text-muted-foreground">
+          <tr>
+            <SortableHeader column="name" label="Name" sort={sort} onSort={sortBy} className="w-[34%] xl:w-[15%]" />
+            <SortableHeader column="email" label="Email" sort={sort} onSort={sortBy} className="hidden w-[21%] xl:table-cell" />
+            <SortableHeader column="phone" label="Phone" sort={sort} onSort={sortBy} className="hidden w-[19%] xl:table-cell" />
+            <SortableHeader column="status" label="Status" sort={sort} onSort={sortBy} className="w-40" />
+            <SortableHeader column="appliedDate" label="Applied Date" sort={sort} onSort={sortBy} />
+            <th scope="col" className="w-[5.5rem] px-2 py-2 text-right font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length > 0 ? (
+            rows.map((entry) => <CandidateRow key={entry.candidate.uid} candidate={entry.candidate} now={now} onOpen={onOpen} />)
+          ) : (
+            <tr>
+              <td colSpan={6} className="px-3 py-10 text-center text-muted-foreground">
+                {hasCandidates ? NO_MATCHES_ROW : NO_CANDIDATES_ROW}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

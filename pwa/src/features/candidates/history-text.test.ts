@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { CandidateEvent } from '@shared/schemas/candidate-api.schema';
+import { describeEvent, historyEntries, valueText } from './history-text';
+
+function event(overrides: Partial<CandidateEvent>): CandidateEvent {
+  return {
+    id: 1,
+    candidateId: 7,
+    candidateUid: '00000000-0000-4000-8000-000000000007',
+    field: 'phone',
+    kind: 'overwritten',
+    value: '555-0100',
+    clock: null,
+    origin: 'sync',
+    userId: 1,
+    username: 'rita',
+    clientId: null,
+    mutationId: null,
+    createdAt: '2024-01-05T18:30:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('change history text', () => {
+  it('says what was replaced, by whom, and keeps the old value', () => {
+    expect(describeEvent(event({}))).toMatchObject({ summary: 'Phone changed by rita', valueLabel: 'Earlier value', value: '555-0100' });
+    expect(describeEvent(event({ kind: 'rejected', field: 'notes', username: null, origin: 'zapier', value: '' }))).toMatchObject({
+      summary: 'An older edit to Notes by Zapier was not applied',
+      value: '(empty)',
+    });
+    expect(describeEvent(event({ field: 'interviewNote:2024-01-05' })).summary).toBe('Interview note (2024-01-05) changed by rita');
+  });
+
+  it('lists a deleted record\'s last values and orders entries newest first', () => {
+    expect(valueText({ name: 'Ann', phone: null, status: 'new' })).toBe('Name: Ann\nStatus: new');
+    const entries = historyEntries([event({ id: 1 }), event({ id: 2, kind: 'deleted', field: '*', value: { name: 'Ann' } })]);
+    expect(entries.map((e) => e.id)).toEqual([2, 1]);
+    expect(entries[0]).toMatchObject({ summary: 'Candidate deleted by rita', value: 'Name: Ann' });
+  });
+});

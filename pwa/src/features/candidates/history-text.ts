@@ -1,0 +1,78 @@
+/**
+ * How the server's change history (GET /api/candidates/:id/history) reads in the detail dialog. Each
+ * event is a value that did not survive a write: the old value a newer write replaced, an older edit
+ * that arrived after a newer one, or the record's last values when it was deleted or merged away.
+ */
+import type { CandidateEvent, WriteOrigin } from '@shared/schemas/candidate-api.schema';
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  location: 'Location',
+  status: 'Status',
+  appliedDate: 'Applied date',
+  source: 'Source',
+  experience: 'Experience',
+  skills: 'Skills',
+  notes: 'Notes',
+  '*': 'Candidate',
+};
+
+const ORIGIN_LABELS: Record<WriteOrigin, string> = {
+  sync: 'a device',
+  rest: 'the API',
+  zapier: 'Zapier',
+  form: 'a web form',
+  import: 'an import',
+  dedup: 'deduplication',
+};
+
+export function fieldLabel(field: string): string {
+  if (field.startsWith('interviewNote:')) return `Interview note (${field.slice('interviewNote:'.length)})`;
+  return FIELD_LABELS[field] ?? field;
+}
+
+/** A lost value as text: '(empty)' for nothing, "field: value" lines for a record snapshot. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== '')
+      .map(([field, v]) => `${fieldLabel(field)}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join('\n');
+  }
+  return String(value);
+}
+
+export interface HistoryEntry {
+  id: number;
+  /** 'Phone changed by rita', 'Older edit to Notes not applied (from a device)'. */
+  summary: string;
+  /** What the lost value was called: 'Earlier value', 'Edit not applied', 'Last values'. */
+  valueLabel: string;
+  value: string;
+  at: string;
+}
+
+export function describeEvent(event: CandidateEvent): HistoryEntry {
+  const who = event.username ?? ORIGIN_LABELS[event.origin] ?? event.origin;
+  const label = fieldLabel(event.field);
+  const base = { id: event.id, value: valueText(event.value), at: event.createdAt };
+  switch (event.kind) {
+    case 'overwritten':
+      return { ...base, summary: `${label} changed by ${who}`, valueLabel: 'Earlier value' };
+    case 'rejected':
+      return { ...base, summary: `An older edit to ${label} by ${who} was not applied`, valueLabel: 'Edit not applied' };
+    case 'deleted':
+      return { ...base, summary: `${label} deleted by ${who}`, valueLabel: 'Last values' };
+    case 'merged':
+      return { ...base, summary: `Duplicate record merged into this one by ${who}`, valueLabel: 'Merged record' };
+  }
+}
+
+/** Newest first. */
+export function historyEntries(events: readonly CandidateEvent[]): HistoryEntry[] {
+  return events.map(describeEvent).reverse();
+}

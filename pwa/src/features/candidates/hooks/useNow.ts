@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, refreshed every `intervalMs` (so the 24-hour sparkle goes away on its own). */
+export function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,131 @@
+/**
+ * A local import: validates each row with the shared import-row schema, then queues the valid ones as
+ * `candidates.import` mutations of at most 1,000 rows (and a body-size budget, so one mutation always
+ * fits in a push), each applied and queued in its own transaction.
+ */
+import {
+  MAX_IMPORT_ROWS_PER_MUTATION,
+  importRowSchema,
+  type ImportRow,
+} from '@shared/sync/protocol.schema';
+import { newUid } from '@shared/sync/ids';
+import { emailKey, type RepHireDb } from '@/db/database';
+import { issueMessages } from '@/db/repo-errors';
+import { writeMutation } from '@/sync/outbox';
+import { changeLabels } from './change-labels';
+
+/** One mutation's rows stay well under the server's request body limit. */
+export const MAX_IMPORT_CHUNK_BYTES = 768 * 1024;
+
+export interface ImportOptions {
+  fileName?: string;
+  /**
+   * The source of rows that create a candidate and have none (a file without a Source column gets
+   * 'CSV Import'). Decided inside the write transaction from the candidates on the device, so an
+   * existing candidate's source is never overwritten by it.
+   */
+  defaultSource?: string;
+  /** After each chunk: rows queued so far out of the valid ones. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SkippedRow {
+  /** The row's position in the input (0-based). */
+  index: number;
+  reason: string;
+}
+
+export interface ImportResult {
+  /** New candidates. */
+  created: number;
+  /** Existing candidates (same email) that got the row's fields. */
+  updated: number;
+  /** Valid rows that changed nothing. */
+  unchanged: number;
+  skipped: SkippedRow[];
+  /** Outbox mutations queued. */
+  mutations: number;
+}
+
+const encoder = new TextEncoder();
+
+export function chunkImportRows(rows: ImportRow[], maxRows = MAX_IMPORT_ROWS_PER_MUTATION, maxBytes = MAX_IMPORT_CHUNK_BYTES) {
+  const chunks: ImportRow[][] = [];
+  let chunk: ImportRow[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = encoder.encode(JSON.stringify(row)).length + 1;
+    if (chunk.length && (chunk.length >= maxRows || bytes + size > maxBytes)) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(row);
+    bytes += size;
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
+}
+
+export function validateImportRows(rows: readonly unknown[]): { valid: ImportRow[]; skipped: SkippedRow[] } {
+  const valid: ImportRow[] = [];
+  const skipped: SkippedRow[] = [];
+  rows.forEach((row, index) => {
+    const input = row && typeof row === 'object' ? { ...row, uid: newUid() } : row;
+    const parsed = importRowSchema.safeParse(input);
+    if (parsed.success) valid.push(parsed.data);
+    else {
+      const reason = Object.entries(issueMessages(parsed.error))
+        .map(([field, message]) => (field === '_' ? message : `${field}: ${message}`))
+        .join('; ');
+      skipped.push({ index, reason });
+    }
+  });
+  return { valid, skipped };
+}
+
+/** Inside the write transaction: rows without a source whose email no live candidate has get `source`. */
+async function withDefaultSource(db: RepHireDb, rows: ImportRow[], source: string): Promise<ImportRow[]> {
+  const keys = [...new Set(rows.filter((row) => !row.source).map((row) => emailKey(row.email)))];
+  if (!keys.length) return rows;
+  // Index keys only (no records read): an import of new people matches none.
+  const matched = (await db.candidates.where('emailKey').anyOf(keys).keys()) as string[];
+  const known = new Set(
+    matched.length
+      ? (await db.candidates.where('emailKey').anyOf([...new Set(matched)]).toArray()).filter((row) => !row.deletedAt).map((row) => row.emailKey)
+      : [],
+  );
+  return rows.map((row) => (row.source || known.has(emailKey(row.email)) ? row : { ...row, source }));
+}
+
+export async function importCandidateRows(
+  db: RepHireDb,
+  rows: readonly unknown[],
+  options: ImportOptions,
+  afterChunk: () => void,
+): Promise<ImportResult> {
+  const { valid, skipped } = validateImportRows(rows);
+  const result: ImportResult = { created: 0, updated: 0, unchanged: 0, skipped, mutations: 0 };
+  let done = 0;
+  for (const chunk of chunkImportRows(valid)) {
+    const written = await writeMutation(db, async () => {
+      const rows = options.defaultSource ? await withDefaultSource(db, chunk, options.defaultSource) : chunk;
+      return {
+        name: 'candidates.import',
+        args: { rows, ...(options.fileName ? { fileName: options.fileName.slice(0, 255) } : {}) },
+        label: changeLabels.importRows(chunk.length, options.fileName),
+        count: chunk.length,
+      };
+    });
+    if (written) {
+      result.created += written.outcome.created;
+      result.updated += written.outcome.updated;
+      result.unchanged += written.outcome.unchanged;
+      result.mutations += 1;
+    }
+    done += chunk.length;
+    afterChunk();
+    options.onProgress?.(done, valid.length);
+  }
+  return result;
+}

@@ -1,0 +1,27 @@
+/**
+ * The Candidates page's Recruitment Pipeline card: a count per status over every candidate on the
+ * device (so a stage button's count is the number of rows its filter shows), plus the unique count
+ * (one per trimmed, lower-cased email; candidates without an email each count once). One pass over the
+ * index, run once per data change.
+ */
+import type { IndexedCandidate } from '@shared/candidates/candidate-index';
+import { CANDIDATE_STATUSES, type CandidateStatus } from '@shared/schemas/candidate.schema';
+
+export interface PipelineSummary {
+  total: number;
+  unique: number;
+  counts: Record<CandidateStatus, number>;
+}
+
+export function pipelineSummary(index: readonly IndexedCandidate[]): PipelineSummary {
+  const counts = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])) as Record<CandidateStatus, number>;
+  const emails = new Set<string>();
+  let withoutEmail = 0;
+  for (const entry of index) {
+    if (Object.hasOwn(counts, entry.status)) counts[entry.status] += 1;
+    // entry.email is already lower-cased and trimmed (candidate-index.ts), i.e. normalizeEmail's value.
+    if (entry.email) emails.add(entry.email);
+    else withoutEmail += 1;
+  }
+  return { total: index.length, unique: emails.size + withoutEmail, counts };
+}

@@ -1,0 +1,229 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCandidateRecord } from '@shared/sync/merge';
+import { formatHlc } from '@shared/sync/hlc';
+import { newUid } from '@shared/sync/ids';
+import { toLocalCandidate, type RepHireDb } from '@/db/database';
+import { onLocalWrite } from '@/db/local-writes';
+import { getMeta } from '@/db/meta';
+import { RecordNotFoundError, ValidationError } from '@/db/repo-errors';
+import { ownedDb } from '@/sync/testing/fixtures';
+import { createCandidatesRepo } from './repo';
+
+let db: RepHireDb;
+afterEach(async () => {
+  await db?.delete();
+});
+
+async function setup() {
+  db = await ownedDb();
+  return createCandidatesRepo(db);
+}
+
+/** A row as if pulled from the server (no pending change touches it). */
+async function serverCandidate(email: string, fields: Record<string, unknown> = {}) {
+  const record = createCandidateRecord(
+    { uid: newUid(), name: 'Server Person', email, status: 'new', skills: '', notes: '', ...fields },
+    formatHlc({ millis: 1000, counter: 0, node: 'server' }),
+    { id: 7, userId: 2, now: '2026-01-01T00:00:00.000Z' },
+  );
+  await db.candidates.put(toLocalCandidate(record));
+  return record;
+}
+
+describe('writes: row and outbox entry in one transaction', () => {
+  it('creates a candidate and queues candidate.create with the same uid and clock', async () => {
+    const repo = await setup();
+    const created = await repo.createCandidate({ name: ' Ann Lee ', email: 'Ann@Example.com', phone: '555' });
+    expect(created).toMatchObject({ name: 'Ann Lee', email: 'Ann@Example.com', phone: '555', status: 'new', id: null, userId: 1 });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ id: 1, name: 'candidate.create', label: 'Add Ann Lee', count: 1 });
+    expect(entry!.args).toMatchObject({ uid: created.uid, name: 'Ann Lee', email: 'Ann@Example.com' });
+    expect(created.fieldClocks.name).toBe(entry!.hlc);
+    expect((await db.candidates.get(created.uid))!.emailKey).toBe('ann@example.com');
+    // The server has no version of it yet: a rebase would remove it unless the server returns it.
+    expect(await db.serverRows.get(['candidate', created.uid])).toEqual({ kind: 'candidate', uid: created.uid, row: null });
+    expect(await getMeta(db, 'nextMutationId')).toBe(2);
+  });
+
+  it('refuses invalid input with field messages and writes nothing', async () => {
+    const repo = await setup();
+    const error = await repo.createCandidate({ name: '', email: 'not-an-email' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fields).toMatchObject({ name: 'Name is required', email: 'Please enter a valid email address' });
+    expect(await db.candidates.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('leaves neither the row nor the outbox entry when the write fails part-way', async () => {
+    const repo = await setup();
+    vi.spyOn(db.outbox, 'add').mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    await expect(repo.createCandidate({ name: 'Ann', email: 'ann@x.io' })).rejects.toThrow('disk full');
+    expect(await db.candidates.count()).toBe(0);
+    expect(await db.serverRows.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await getMeta(db, 'nextMutationId')).toBe(1);
+  });
+
+  it('numbers mutations 1, 2, 3… and stamps them with increasing clocks', async () => {
+    const repo = await setup();
+    const { uid } = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    await repo.appendNote(uid, 'called');
+    await repo.setStatus(uid, 'interview', '[2026-01-02] Status updated to Interviewed');
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => e.id)).toEqual([1, 2, 3]);
+    expect([...entries.map((e) => e.hlc)].sort()).toEqual(entries.map((e) => e.hlc));
+    expect(new Set(entries.map((e) => e.hlc)).size).toBe(3);
+  });
+
+  it('tells the sync engine after each write', async () => {
+    const repo = await setup();
+    const listener = vi.fn();
+    onLocalWrite(db, listener);
+    await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('updates', () => {
+  it('queues only the fields that changed, and keeps the server copy for a rebase', async () => {
+    const repo = await setup();
+    const server = await serverCandidate('bo@x.io', { phone: '1', location: 'Austin' });
+    const result = await repo.updateCandidate(server.uid, { phone: '2', location: 'Austin', name: 'Server Person' });
+    expect(result.changedFields).toEqual(['phone']);
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ name: 'candidate.update', args: { uid: server.uid, changes: { phone: '2' } } });
+    expect(entry!.label).toBe('Edit Server Person (phone)');
+    const local = (await repo.getCandidate(server.uid))!;
+    expect(local.phone).toBe('2');
+    expect(local.fieldClocks.phone).toBe(entry!.hlc);
+    expect((await db.serverRows.get(['candidate', server.uid]))!.row).toMatchObject({ phone: '1' });
+  });
+
+  it('queues nothing when nothing differs', async () => {
+    const repo = await setup();
+    const server = await serverCandidate('bo@x.io', { phone: '1' });
+    expect((await repo.updateCandidate(server.uid, { phone: '1' })).changedFields).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.serverRows.count()).toBe(0);
+  });
+
+  it('refuses to change a candidate that does not exist or was deleted', async () => {
+    const repo = await setup();
+    await expect(repo.updateCandidate(newUid(), { phone: '1' })).rejects.toBeInstanceOf(RecordNotFoundError);
+    const server = await serverCandidate('bo@x.io');
+    await repo.deleteCandidate(server.uid);
+    await expect(repo.appendNote(server.uid, 'hello')).rejects.toBeInstanceOf(RecordNotFoundError);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('sets a status with its note line and records when it changed', async () => {
+    const repo = await setup();
+    const server = await serverCandidate('bo@x.io', { notes: 'first' });
+    await repo.setStatus(server.uid, 'rejected', '[2026-01-02] Turned down');
+    const local = (await repo.getCandidate(server.uid))!;
+    expect(local.status).toBe('rejected');
+    expect(local.notes).toBe('first\n[2026-01-02] Turned down');
+    expect(local.statusChangedAt).not.toBe(server.statusChangedAt);
+    expect((await db.outbox.toArray())[0]!.label).toBe('Move Server Person to Turned Down');
+  });
+
+  it('deletes as a tombstone that reads leave out', async () => {
+    const repo = await setup();
+    const server = await serverCandidate('bo@x.io');
+    await repo.deleteCandidate(server.uid);
+    expect((await db.candidates.get(server.uid))!.deletedAt).not.toBeNull();
+    expect(await repo.getCandidate(server.uid)).toBeUndefined();
+    expect(await repo.listCandidates()).toEqual([]);
+  });
+});
+
+describe('imports', () => {
+  it('upserts by normalised email, skips invalid rows and reports them', async () => {
+    const repo = await setup();
+    const existing = await serverCandidate('bo@x.io', { phone: '1', notes: 'old' });
+    const result = await repo.importCandidates(
+      [
+        { name: 'Bo', email: '  BO@X.IO ', location: 'Paris', notes: 'from file' },
+        { name: 'Cy', email: 'cy@x.io' },
+        { name: 'Cy again', email: 'CY@x.io', phone: '9' },
+        { name: 'No email' },
+        'not a row',
+      ],
+      { fileName: 'leads.csv' },
+    );
+    // Two rows with one email in one file combine first, later values winning (as on the server).
+    expect(result).toMatchObject({ created: 1, updated: 1, unchanged: 0, mutations: 1 });
+    expect(result.skipped.map((s) => s.index)).toEqual([3, 4]);
+    expect(result.skipped[0]!.reason).toMatch(/^email: /);
+    const bo = (await repo.getCandidate(existing.uid))!;
+    expect(bo).toMatchObject({ name: 'Bo', email: 'bo@x.io', phone: '1', location: 'Paris', notes: 'old\nfrom file' });
+    const cy = await repo.findByEmail('cy@x.io');
+    expect(cy).toHaveLength(1);
+    expect(cy[0]).toMatchObject({ name: 'Cy again', email: 'CY@x.io', phone: '9' });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ name: 'candidates.import', count: 3, label: 'Import 3 candidates from leads.csv' });
+    expect((entry!.args as { rows: unknown[] }).rows).toHaveLength(3);
+  });
+
+  it('queues at most 1,000 rows per mutation and reports progress', async () => {
+    const repo = await setup();
+    const rows = Array.from({ length: 2500 }, (_, i) => ({ name: `P${i}`, email: `p${i}@x.io` }));
+    const progress: number[] = [];
+    const result = await repo.importCandidates(rows, { onProgress: (done) => progress.push(done) });
+    expect(result).toMatchObject({ created: 2500, mutations: 3 });
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => [e.id, e.count])).toEqual([
+      [1, 1000],
+      [2, 1000],
+      [3, 500],
+    ]);
+    expect(progress).toEqual([1000, 2000, 2500]);
+    expect(await repo.countCandidates()).toBe(2500);
+  });
+
+  it('gives new candidates without a source the default source, never existing ones', async () => {
+    const repo = await setup();
+    const known = await serverCandidate('known@x.io', { source: 'Zapier' });
+    const noSource = await serverCandidate('blank@x.io');
+    const deleted = await serverCandidate('gone@x.io');
+    await db.candidates.update(deleted.uid, { deletedAt: '2026-01-02T00:00:00.000Z' });
+    await repo.importCandidates(
+      [
+        { name: 'Known', email: 'KNOWN@x.io' },
+        { name: 'Blank', email: 'blank@x.io' },
+        { name: 'New', email: 'new@x.io' },
+        { name: 'Own source', email: 'own@x.io', source: 'Craigslist' },
+        { name: 'Back', email: 'gone@x.io' },
+      ],
+      { fileName: 'a.csv', defaultSource: 'CSV Import' },
+    );
+    expect((await repo.getCandidate(known.uid))!.source).toBe('Zapier');
+    expect((await repo.getCandidate(noSource.uid))!.source ?? null).toBeNull();
+    expect((await repo.findByEmail('new@x.io'))[0]!.source).toBe('CSV Import');
+    expect((await repo.findByEmail('own@x.io'))[0]!.source).toBe('Craigslist');
+    const back = await repo.findByEmail('gone@x.io');
+    expect(back.map((c) => [c.uid === deleted.uid, c.source])).toEqual([[false, 'CSV Import']]);
+    // The queued rows carry the decision, so the server creates the same records.
+    const [entry] = await db.outbox.toArray();
+    const rows = (entry!.args as { rows: Array<{ email: string; source?: string }> }).rows;
+    expect(rows.map((row) => row.source ?? null)).toEqual([null, null, 'CSV Import', 'Craigslist', 'CSV Import']);
+  });
+
+  it('keeps the server copy of updated candidates and none for created ones, reading no uid it just made', async () => {
+    const repo = await setup();
+    const existing = await serverCandidate('bo@x.io', { phone: '1' });
+    const bulkGet = vi.spyOn(db.candidates, 'bulkGet');
+    await repo.importCandidates([
+      { name: 'Bo', email: 'bo@x.io', phone: '2' },
+      { name: 'Cy', email: 'cy@x.io' },
+    ]);
+    const [cy] = await repo.findByEmail('cy@x.io');
+    expect(await db.serverRows.get(['candidate', cy!.uid])).toEqual({ kind: 'candidate', uid: cy!.uid, row: null });
+    expect((await db.serverRows.get(['candidate', existing.uid]))!.row).toMatchObject({ phone: '1' });
+    // Only the matched candidate is read by uid (to keep its server copy), not the new row's fresh uid.
+    expect(bulkGet.mock.calls.flatMap(([uids]) => uids)).toEqual([existing.uid]);
+  });
+});

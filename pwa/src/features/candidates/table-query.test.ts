@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { indexCandidates } from '@shared/candidates/candidate-index';
+import { DEFAULT_CANDIDATE_FILTERS, filterIndexedCandidates, type CandidateFilters } from '@shared/candidates/filters';
+import { SORT_COLUMNS, sortIndexedCandidates } from '@shared/candidates/sort';
+import { dayOffset, makeCandidate } from '@shared/candidates/testing';
+import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
+import { paginate } from '@shared/list/pagination';
+import { CANDIDATE_STATUSES } from '@shared/schemas/candidate.schema';
+import { createFilterCache, createSortOrders, readAll, readPage } from './table-query';
+
+const candidateArb = fc.record({
+  name: fc.constantFrom('Ann', 'ann', 'Élodie', 'Bo', 'bo ', '', 'Zoë', 'Carla'),
+  email: fc.constantFrom('a@x.com', 'B@x.com', '', 'c@x.com', 'a@x.com '),
+  phone: fc.constantFrom(null, '(949) 555-0100', '+63 917 555 0101', '415-555-0102', ''),
+  status: fc.constantFrom(...CANDIDATE_STATUSES),
+  // Repeated days make ties; an empty date sorts last.
+  appliedDate: fc.oneof(fc.integer({ min: 0, max: 4 }).map(dayOffset), fc.constant('')),
+  source: fc.constantFrom(null, 'CSV Import', 'Craigslist'),
+  experience: fc.constantFrom(null, 'Sales', 'Management'),
+});
+
+const filtersArb: fc.Arbitrary<CandidateFilters> = fc.record({
+  location: fc.constantFrom('all', 'us', 'international'),
+  status: fc.constantFrom(null, 'new', 'hired'),
+  search: fc.constantFrom('', 'ann', '555', 'x.com'),
+  dateRange: fc.constantFrom({ from: null, to: null }, { from: '2024-01-02', to: '2024-01-03' }),
+  experience: fc.constantFrom([], ['sales'], ['sales', 'management']),
+  sources: fc.constantFrom([], ['csv'], ['craigslist']),
+}) as fc.Arbitrary<CandidateFilters>;
+
+describe('table query', () => {
+  it('gives the same pages as sort → filter → paginate with the shared functions', () => {
+    fc.assert(
+      fc.property(
+        fc.array(candidateArb, { maxLength: 40 }),
+        filtersArb,
+        fc.constantFrom(...SORT_COLUMNS.map((c) => c.column)),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(3, 10),
+        (rows, filters, column, direction, page, pageSize) => {
+          const index = indexCandidates(rows.map((row) => makeCandidate(row)));
+          const expected = paginate(filterIndexedCandidates(sortIndexedCandidates(index, column, direction), filters, PACIFIC_TIME_ZONE), page, pageSize);
+          const order = createSortOrders(index).order(column, direction);
+          const match = createFilterCache(index, PACIFIC_TIME_ZONE).match(filters);
+          const actual = readPage(index, order, match, page, pageSize);
+          expect(actual.items.map((e) => e.position)).toEqual(expected.items.map((e) => e.position));
+          expect({ ...actual, items: [] }).toEqual({ ...expected, items: [] });
+          expect(readAll(index, order, match).map((e) => e.position)).toEqual(
+            filterIndexedCandidates(sortIndexedCandidates(index, column, direction), filters, PACIFIC_TIME_ZONE).map((e) => e.position),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps orders and recent filter results instead of recomputing them', () => {
+    const index = indexCandidates([makeCandidate({ name: 'B' }), makeCandidate({ name: 'A' })]);
+    const orders = createSortOrders(index);
+    expect(orders.order('name', 'asc')).toBe(orders.order('name', 'asc'));
+    expect(Array.from(orders.order('name', 'asc'))).toEqual([1, 0]);
+    const cache = createFilterCache(index, PACIFIC_TIME_ZONE);
+    const hired = { ...DEFAULT_CANDIDATE_FILTERS, status: 'hired' as const };
+    expect(cache.match(hired)).toBe(cache.match({ ...hired }));
+    expect(cache.match(DEFAULT_CANDIDATE_FILTERS)).toEqual({ mask: null, count: 2 });
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Sorting, filtering and paging the Candidates table fast enough for 100,000 candidates (issue 5:
+ * a filter, sort or page change updates the table in well under 150 ms). Same results as
+ * `sortIndexedCandidates` → `filterIndexedCandidates` → `paginate` (a property test checks it), but:
+ *
+ * - Sort orders are arrays of positions into the index, built per column without a comparator: the
+ *   column's distinct values are sorted once (a native sort), then a stable counting sort by rank runs
+ *   over the default order (appliedDate newest first, then list position). Stability gives exactly
+ *   the shared tie-breaks; empty values go last in either direction. Asc and desc come from the same
+ *   ranks, and each order is built once per data change and kept (`SortOrders`).
+ * - A filter is a mask over positions, kept for the last few filter states (`FilterCache`), so a sort
+ *   change never re-filters and toggling a filter back is instant.
+ * - A page is read by walking the sort order through the mask, stopping once the page is full.
+ */
+import type { IndexedCandidate } from '@shared/candidates/candidate-index';
+import type { CandidateView } from '@shared/candidates/candidate-view';
+import { candidateFilterPredicate, hasActiveFilters, type CandidateFilters } from '@shared/candidates/filters';
+import type { SortColumn, SortDirection } from '@shared/candidates/sort';
+import { pageCountFor, type Page } from '@shared/list/pagination';
+
+type Key = string | number | null;
+
+/** The column's sort key of an entry, or null when empty (sorts last). */
+function keyOf(entry: IndexedCandidate, column: SortColumn): Key {
+  switch (column) {
+    case 'name':
+      return entry.nameSortKey || null;
+    case 'email':
+      return entry.email || null;
+    case 'phone':
+      return entry.phoneDigits || null;
+    case 'status':
+      return entry.statusRank;
+    case 'appliedDate':
+      return Number.isFinite(entry.appliedAt) ? entry.appliedAt : null;
+  }
+}
+
+interface Ranks {
+  /** Rank of each position's key among the distinct keys (ascending), -1 when empty. */
+  rank: Int32Array;
+  distinct: number;
+}
+
+function ranksFor(index: readonly IndexedCandidate[], column: SortColumn): Ranks {
+  const keys = index.map((entry) => keyOf(entry, column));
+  const values = new Set<string | number>();
+  for (const key of keys) if (key !== null) values.add(key);
+  let sorted: Array<string | number>;
+  if (column === 'status' || column === 'appliedDate') sorted = Array.from(Float64Array.from(values as Set<number>).sort());
+  else sorted = Array.from(values as Set<string>).sort(); // code-unit order, as `<` compares strings
+  const rankOf = new Map<string | number, number>();
+  sorted.forEach((value, rank) => rankOf.set(value, rank));
+  const rank = new Int32Array(keys.length);
+  keys.forEach((key, position) => (rank[position] = key === null ? -1 : rankOf.get(key)!));
+  return { rank, distinct: sorted.length };
+}
+
+/** Stable counting sort of `over` by rank (asc or desc); empties (-1) last, in `over`'s order. */
+function orderByRank({ rank, distinct }: Ranks, over: Uint32Array, direction: SortDirection): Uint32Array {
+  const counts = new Uint32Array(distinct + 1); // last bucket: empties
+  const bucketOf = (position: number) => {
+    const r = rank[position]!;
+    return r < 0 ? distinct : direction === 'asc' ? r : distinct - 1 - r;
+  };
+  for (const position of over) counts[bucketOf(position)]! += 1;
+  let start = 0;
+  for (let bucket = 0; bucket <= distinct; bucket += 1) {
+    const size = counts[bucket]!;
+    counts[bucket] = start;
+    start += size;
+  }
+  const out = new Uint32Array(over.length);
+  for (const position of over) out[counts[bucketOf(position)]!++] = position;
+  return out;
+}
+
+export interface SortOrders {
+  /** Positions into the index, in this column's order (built on first use, then kept). */
+  order(column: SortColumn, direction: SortDirection): Uint32Array;
+  /** Builds a column's ranks ahead of use (idle time). */
+  warm(column: SortColumn): void;
+}
+
+export function createSortOrders(index: readonly IndexedCandidate[]): SortOrders {
+  const ranks = new Map<SortColumn, Ranks>();
+  const orders = new Map<string, Uint32Array>();
+  const ranksOf = (column: SortColumn) => {
+    let r = ranks.get(column);
+    if (!r) ranks.set(column, (r = ranksFor(index, column)));
+    return r;
+  };
+  const identity = Uint32Array.from({ length: index.length }, (_, i) => i);
+  let base: Uint32Array | undefined;
+  const baseOrder = () => (base ??= orderByRank(ranksOf('appliedDate'), identity, 'desc'));
+  return {
+    order(column, direction) {
+      const key = `${column}:${direction}`;
+      let order = orders.get(key);
+      if (!order) orders.set(key, (order = column === 'appliedDate' && direction === 'desc' ? baseOrder() : orderByRank(ranksOf(column), baseOrder(), direction)));
+      return order;
+    },
+    warm: (column) => void ranksOf(column),
+  };
+}
+
+/** Which positions pass the filters: null means all of them. */
+export interface FilterMatch {
+  mask: Uint8Array | null;
+  count: number;
+}
+
+export interface FilterCache {
+  match(filters: CandidateFilters): FilterMatch;
+}
+
+const FILTER_CACHE_SIZE = 8;
+
+export function createFilterCache(index: readonly IndexedCandidate[], timeZone: string): FilterCache {
+  const cache = new Map<string, FilterMatch>();
+  return {
+    match(filters) {
+      if (!hasActiveFilters(filters)) return { mask: null, count: index.length };
+      const key = JSON.stringify(filters);
+      let found = cache.get(key);
+      if (!found) {
+        const test = candidateFilterPredicate(filters, timeZone);
+        const mask = new Uint8Array(index.length);
+        let count = 0;
+        index.forEach((entry, position) => {
+          if (test(entry)) {
+            mask[position] = 1;
+            count += 1;
+          }
+        });
+        found = { mask, count };
+        if (cache.size >= FILTER_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      } else cache.delete(key); // re-insert: most recently used last
+      cache.set(key, found);
+      return found;
+    },
+  };
+}
+
+/** One page of the filtered, sorted rows (the same numbers `paginate` gives). */
+export function readPage<C extends CandidateView>(
+  index: readonly IndexedCandidate<C>[],
+  order: Uint32Array,
+  match: FilterMatch,
+  page: number,
+  pageSize: number,
+): Page<IndexedCandidate<C>> {
+  const total = match.count;
+  const pageCount = pageCountFor(total, pageSize);
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const start = (current - 1) * pageSize;
+  const items: IndexedCandidate<C>[] = [];
+  if (!match.mask) {
+    for (let i = start; i < Math.min(start + pageSize, order.length); i += 1) items.push(index[order[i]!]!);
+  } else {
+    let seen = 0;
+    for (let i = 0; i < order.length && items.length < pageSize; i += 1) {
+      const position = order[i]!;
+      if (!match.mask[position]) continue;
+      if (seen >= start) items.push(index[position]!);
+      seen += 1;
+    }
+  }
+  return { items, page: current, pageSize, pageCount, total, from: items.length ? start + 1 : 0, to: start + items.length };
+}
+
+/** Every filtered row in sort order (the kanban board). */
+export function readAll<C extends CandidateView>(
+  index: readonly IndexedCandidate<C>[],
+  order: Uint32Array,
+  match: FilterMatch,
+): IndexedCandidate<C>[] {
+  const out: IndexedCandidate<C>[] = [];
+  for (const position of order) if (!match.mask || match.mask[position]) out.push(index[position]!);
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * The dashboard (spec section 2): figures over the device's candidates, deduplicated by email,
+ * so it works offline and reflects local changes at once.
+ */
+import { useMemo, useState } from 'react';
+import { dashboardSummary } from '@shared/candidates/stats';
+import { useUiStore } from '@/app/ui-store';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { loadErrorText, useCandidateList } from '@/features/candidates/hooks/useCandidateList';
+import { Button } from '@/ui/Button';
+import { UploadIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/Spinner';
+import { AdminPanel } from './components/AdminPanel';
+import { HiredDialog } from './components/HiredDialog';
+import { PipelinePanel } from './components/PipelinePanel';
+import { RecentCandidates } from './components/RecentCandidates';
+import { StatCards } from './components/StatCards';
+
+export function DashboardPage() {
+  const user = useAuthStore((state) => state.user);
+  const openImport = useUiStore((state) => state.openImport);
+  const { candidates, error } = useCandidateList();
+  const summary = useMemo(() => (candidates ? dashboardSummary(candidates) : null), [candidates]);
+  const [hiredOpen, setHiredOpen] = useState(false);
+
+  let body;
+  if (error) {
+    body = (
+      <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-destructive">
+        {loadErrorText(error)}
+      </div>
+    );
+  } else if (!summary) {
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner size="lg" label="Loading candidates..." />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <StatCards counts={summary.counts} onOpenHired={() => setHiredOpen(true)} />
+        {summary.counts.total === 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-dashed p-6">
+            <div>
+              <h2 className="font-semibold">No candidates yet</h2>
+              <p className="text-sm text-muted-foreground">Import a CSV or Excel file to fill your pipeline.</p>
+            </div>
+            <Button onClick={openImport}>
+              <UploadIcon /> Import CSV
+            </Button>
+          </div>
+        )}
+        <div className="grid gap-6 xl:grid-cols-3">
+          <div className="xl:col-span-2">
+            <RecentCandidates candidates={summary.recent} />
+          </div>
+          <PipelinePanel stages={summary.pipeline} uniqueCount={summary.uniqueCount} duplicatesHidden={summary.duplicatesHidden} />
+        </div>
+        <HiredDialog open={hiredOpen} onClose={() => setHiredOpen(false)} hired={summary.hired} />
+      </>
+    );
+  }
+
+  return (
+    <section className="grid min-w-0 gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+        <p className="text-muted-foreground">Welcome back, {user?.username}</p>
+      </div>
+      {body}
+      {user?.role === 'admin' && <AdminPanel />}
+    </section>
+  );
+}

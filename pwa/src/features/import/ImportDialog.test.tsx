@@ -1,0 +1,206 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUiStore } from '@/app/ui-store';
+import type { ToastInput } from '@/ui/toast/toast-queue';
+import type { FileImportResult } from './import-file';
+import { ImportDialog } from './ImportDialog';
+import type { ImportSessionDeps } from './useImportSession';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
+  return {
+    status: 'success',
+    total: 0,
+    imported: 0,
+    updated: 0,
+    errors: [],
+    errorCount: 0,
+    rowErrors: 0,
+    warnings: [],
+    warningCount: 0,
+    ignoredHeaders: [],
+    failure: null,
+    ...overrides,
+  };
+}
+
+/** Each file's import waits until the test settles it; progress can be reported meanwhile. */
+function controlledDeps() {
+  const runs: Array<{ file: File; progress: (fraction: number) => void; settle: (result: FileImportResult) => void }> = [];
+  const toasts: ToastInput[] = [];
+  const deps: ImportSessionDeps = {
+    importFile: (file, _kind, onProgress) => new Promise((resolve) => runs.push({ file, progress: onProgress, settle: resolve })),
+    notify: (input) => toasts.push(input),
+  };
+  return { deps, runs, toasts };
+}
+
+let root: Root | null = null;
+let container: HTMLElement;
+beforeEach(() => {
+  useUiStore.setState({ importOpen: true, dirtyForms: new Set() });
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+  vi.useRealTimers();
+});
+
+async function render(deps: ImportSessionDeps) {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root!.render(<ImportDialog deps={deps} />));
+}
+
+const button = (name: string | RegExp) =>
+  [...document.querySelectorAll('button')].find((b) =>
+    typeof name === 'string' ? (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name : name.test(b.textContent ?? ''),
+  );
+const items = () => [...document.querySelectorAll('li[data-status]')].map((li) => [li.getAttribute('aria-label'), li.getAttribute('data-status')]);
+const progressOf = (name: string) => Number(document.querySelector(`[aria-label="${name} progress"]`)!.getAttribute('aria-valuenow'));
+
+async function choose(...files: File[]) {
+  const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+  Object.defineProperty(input, 'files', { configurable: true, value: files });
+  await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+}
+
+const csv = (name: string, type = 'text/csv') => new File(['Name,Email\nAna,a@x.com\n'], name, { type });
+
+describe('ImportDialog', () => {
+  it('lists accepted files with their size, and says what it refused', async () => {
+    const { deps, toasts } = controlledDeps();
+    await render(deps);
+    expect(document.body.textContent).toContain('The first row must be column headers');
+    expect(document.body.textContent).toContain('Email is required for every candidate.');
+    expect(document.body.textContent).toContain('Duplicates (the same email) are updated rather than added.');
+    expect(button('Import Candidates')!.disabled).toBe(true);
+
+    await choose(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(toasts.at(-1)).toMatchObject({ title: 'Invalid Files', description: 'Please upload CSV or Excel files only.' });
+    expect(items()).toEqual([]);
+
+    await choose(csv('a.csv'), new File(['x'], 'b.pdf'), new File(['x'], 'c.xlsx'));
+    expect(toasts.at(-1)).toMatchObject({ title: 'Some files skipped', description: '1 unsupported files were ignored.' });
+    expect(items()).toEqual([
+      ['a.csv', 'pending'],
+      ['c.xlsx', 'pending'],
+    ]);
+    expect(document.body.textContent).toContain('23 Bytes');
+    expect(button('Add More Files')).toBeDefined();
+    expect(button('Import Candidates')!.disabled).toBe(false);
+  });
+
+  it('runs pending files one by one: uploading, progress, results, summary and toast', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { deps, runs, toasts } = controlledDeps();
+    await render(deps);
+    await choose(csv('a.csv'), csv('b.csv'), csv('c.csv'));
+    await act(async () => button('Import Candidates')!.click());
+
+    expect(items()).toEqual([
+      ['a.csv', 'uploading'],
+      ['b.csv', 'pending'],
+      ['c.csv', 'pending'],
+    ]);
+    expect(button(/Importing\.\.\./)!.disabled).toBe(true);
+    expect(button('Clear All')!.disabled).toBe(true);
+    expect(button('Remove a.csv')!.disabled).toBe(true);
+    expect(button('Remove b.csv')!.disabled).toBe(true);
+    expect(useUiStore.getState().dirtyForms.has('import-dialog')).toBe(true);
+    expect(progressOf('a.csv')).toBe(10);
+    await act(async () => vi.advanceTimersByTime(600));
+    expect(progressOf('a.csv')).toBe(25);
+    await act(async () => runs[0]!.progress(0.6));
+    expect(progressOf('a.csv')).toBe(60);
+
+    await act(async () => runs[0]!.settle(result({ total: 3, imported: 2, updated: 1 })));
+    expect(items()[0]).toEqual(['a.csv', 'success']);
+    expect(progressOf('a.csv')).toBe(100);
+    expect(document.body.textContent).toContain('2 new, 1 updated');
+    expect(runs).toHaveLength(2);
+    await act(async () =>
+      runs[1]!.settle(result({ status: 'error', failure: 'the file is empty', errors: ['b.csv: the file is empty'], errorCount: 1 })),
+    );
+    await act(async () =>
+      runs[2]!.settle(
+        result({
+          total: 1,
+          imported: 1,
+          rowErrors: 4,
+          errorCount: 4,
+          errors: ['c.csv: Row 3: missing email', 'c.csv: Row 4: missing email', 'c.csv: Row 5: missing email', 'c.csv: Row 6: missing email'],
+        }),
+      ),
+    );
+    expect(items()).toEqual([
+      ['a.csv', 'success'],
+      ['b.csv', 'error'],
+      ['c.csv', 'success'],
+    ]);
+    expect(toasts.at(-1)).toEqual({
+      title: 'Partial Import Success',
+      description: 'Processed 4 candidates: 3 new, 1 updated. 1 file(s) failed to import.',
+    });
+    const summary = document.querySelector('[aria-label="Import summary"]')!;
+    expect(summary.querySelector('[data-summary="total"]')!.textContent).toBe('4');
+    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'b.csv: the file is empty',
+      'c.csv: Row 3: missing email',
+      'c.csv: Row 4: missing email',
+    ]);
+    expect(summary.textContent).toContain('...and 2 more errors');
+    expect(document.body.textContent).toContain('The file is empty.');
+    expect(useUiStore.getState().dirtyForms.has('import-dialog')).toBe(false);
+    expect(button('Import Candidates')!.disabled).toBe(true);
+    expect(button('Remove b.csv')!.disabled).toBe(false);
+  });
+
+  it('imports only files added after a run, and Clear All resets files and summary', async () => {
+    const { deps, runs, toasts } = controlledDeps();
+    await render(deps);
+    await choose(csv('a.csv'));
+    await act(async () => button('Import Candidates')!.click());
+    await act(async () => runs[0]!.settle(result({ total: 1, imported: 1 })));
+    expect(toasts.at(-1)).toEqual({ title: 'Import Complete', description: 'Processed 1 candidates: 1 new, 0 updated.' });
+
+    await choose(csv('b.csv'));
+    await act(async () => button('Import Candidates')!.click());
+    expect(runs.map((run) => run.file.name)).toEqual(['a.csv', 'b.csv']);
+    await act(async () => runs[1]!.settle(result({ status: 'error', failure: 'x', errors: ['b.csv: x'], errorCount: 1 })));
+    expect(toasts.at(-1)).toEqual({ title: 'Import Failed', description: 'b.csv: x. 1 file(s) failed to import.', variant: 'destructive' });
+
+    await act(async () => button('Clear All')!.click());
+    expect(items()).toEqual([]);
+    expect(document.querySelector('[aria-label="Import summary"]')).toBeNull();
+  });
+
+  it('keeps a run going and its list when the dialog is closed and reopened', async () => {
+    const { deps, runs, toasts } = controlledDeps();
+    await render(deps);
+    await choose(csv('a.csv'));
+    await act(async () => button('Import Candidates')!.click());
+    await act(async () => button('Cancel')!.click());
+    expect(useUiStore.getState().importOpen).toBe(false);
+    expect(useUiStore.getState().dirtyForms.has('import-dialog')).toBe(true);
+    await act(async () => runs[0]!.settle(result({ total: 2, imported: 2 })));
+    expect(toasts.at(-1)).toMatchObject({ title: 'Import Complete' });
+    await act(async () => useUiStore.getState().openImport());
+    expect(items()).toEqual([['a.csv', 'success']]);
+  });
+
+  it('reports a thrown failure as that file failing', async () => {
+    const toasts: ToastInput[] = [];
+    await render({ importFile: async () => Promise.reject(new Error('storage is gone')), notify: (t) => toasts.push(t) });
+    await choose(csv('a.csv'));
+    await act(async () => button('Import Candidates')!.click());
+    expect(items()).toEqual([['a.csv', 'error']]);
+    expect(toasts.at(-1)).toEqual({ title: 'Import Failed', description: 'a.csv: storage is gone. 1 file(s) failed to import.', variant: 'destructive' });
+  });
+});

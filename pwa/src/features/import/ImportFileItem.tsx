@@ -1,0 +1,86 @@
+import { formatFileSize } from '@shared/format/file-size';
+import { FileSpreadsheetIcon } from '@/ui/icons';
+import { cn } from '@/ui/cn';
+import { Spinner } from '@/ui/Spinner';
+import { AlertCircleIcon, CheckCircleIcon, TrashIcon } from './import-icons';
+import { fileResultText } from './import-texts';
+import type { UploadItem } from './import-state';
+
+const STATUS_LABEL: Record<UploadItem['status'], string> = {
+  pending: 'Waiting to import',
+  uploading: 'Importing',
+  success: 'Imported',
+  error: 'Failed',
+};
+
+function StatusIcon({ status }: { status: UploadItem['status'] }) {
+  if (status === 'uploading') return <Spinner size="sm" label={STATUS_LABEL.uploading} />;
+  const Icon = status === 'success' ? CheckCircleIcon : status === 'error' ? AlertCircleIcon : FileSpreadsheetIcon;
+  const color = status === 'success' ? 'text-success' : status === 'error' ? 'text-destructive' : 'text-muted-foreground';
+  return (
+    <span className={cn('inline-flex', color)}>
+      <Icon className="size-4" />
+      <span className="sr-only">{STATUS_LABEL[status]}</span>
+    </span>
+  );
+}
+
+export interface ImportFileItemProps {
+  item: UploadItem;
+  removable: boolean;
+  onRemove: () => void;
+}
+
+/** One listed file: name, size, status icon, progress bar, and once done its result. */
+export function ImportFileItem({ item, removable, onRemove }: ImportFileItemProps) {
+  const { file, status, progress, result } = item;
+  return (
+    <li className="grid min-w-0 grid-cols-1 gap-1.5 rounded-md border p-3" data-status={status} aria-label={file.name}>
+      <div className="flex items-center gap-2">
+        <StatusIcon status={status} />
+        <span className="min-w-0 flex-1 truncate text-sm font-medium" title={file.name}>
+          {file.name}
+        </span>
+        <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+        <button
+          type="button"
+          onClick={onRemove}
+          disabled={!removable}
+          aria-label={`Remove ${file.name}`}
+          className="rounded-sm p-1 text-muted-foreground hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40"
+        >
+          <TrashIcon className="size-4" />
+        </button>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`${file.name} progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="h-1.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={cn('h-full transition-[width] duration-200', status === 'error' ? 'bg-destructive' : status === 'success' ? 'bg-success' : 'bg-primary')}
+          style={{ width: `${progress}%` }}
+        />
+      </div>
+      {result && (
+        <div className="grid gap-0.5 text-xs">
+          <p className={status === 'error' ? 'text-destructive' : 'text-muted-foreground'} data-result>
+            {fileResultText(result)}
+          </p>
+          {result.ignoredHeaders.length > 0 && (
+            <p className="text-muted-foreground">Columns not imported: {result.ignoredHeaders.join(', ')}</p>
+          )}
+          {result.warningCount > 0 && (
+            <p className="text-warning">
+              {result.warnings[0]}
+              {result.warningCount > 1 && ` (and ${result.warningCount - 1} more notices)`}
+            </p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

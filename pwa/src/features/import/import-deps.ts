@@ -1,0 +1,20 @@
+/** The import dialog's real collaborators: the spreadsheet worker, the device's candidates repo, toasts. */
+import { deviceTimeZone } from '@shared/format/time-zone';
+import { candidatesRepo } from '@/features/candidates/repo';
+import { toast } from '@/ui/toast/toast-queue';
+import { importFile, yieldToMain } from './import-file';
+import { workerReader } from './spreadsheet-client';
+import type { ImportSessionDeps } from './useImportSession';
+
+const read = workerReader();
+
+export const defaultImportDeps: ImportSessionDeps = {
+  importFile: (file, kind, onProgress) =>
+    importFile(
+      file,
+      kind,
+      { read, store: (rows, options) => candidatesRepo.importCandidates(rows, options), timeZone: deviceTimeZone(), yieldToMain },
+      onProgress,
+    ),
+  notify: (input) => void toast(input),
+};

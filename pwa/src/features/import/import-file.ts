@@ -1,0 +1,141 @@
+/**
+ * Imports one file on the device: the worker reads and maps it (spreadsheet-client.ts), this stores
+ * each batch through the candidates repo — one `candidates.import` mutation per batch of at most
+ * 1,000 rows — and hands the main thread back to the browser between batches, so the page stays
+ * responsive through a 100,000-row file. The result's numbers are what was actually stored.
+ */
+import type { ImportOptions, ImportResult } from '@/features/candidates/import-rows';
+import type { SheetKind } from '@/workers/spreadsheet/protocol';
+import type { FileTotals, ImportRowInput } from '@/workers/spreadsheet/row-batcher';
+import type { ReadInWorker } from './spreadsheet-client';
+
+/** Error and warning texts kept per file for the summary (counts are always complete). */
+export const KEPT_FILE_MESSAGES = 100;
+
+/** A new candidate from a file without a source gets this one (DECISIONS via the issue notes). */
+export const IMPORT_SOURCE = 'CSV Import';
+
+export interface FileImportResult {
+  status: 'success' | 'error';
+  /** Candidates the file gave that were stored: imported + updated. */
+  total: number;
+  imported: number;
+  /** Rows that updated an existing candidate, duplicates within the file included. */
+  updated: number;
+  /** What went wrong, each starting with the file's name: first the file's own problem, then rows. */
+  errors: string[];
+  /** All errors, including those not kept as text. */
+  errorCount: number;
+  /** Rows that made no candidate (their errors are in `errors`). */
+  rowErrors: number;
+  warnings: string[];
+  warningCount: number;
+  ignoredHeaders: string[];
+  /** Why the whole file failed, when it did. */
+  failure: string | null;
+}
+
+export interface ImportFileDeps {
+  read: ReadInWorker;
+  store: (rows: ImportRowInput[], options: ImportOptions) => Promise<ImportResult>;
+  timeZone: string;
+  /** Gives the browser a turn (input, rendering) between batches. */
+  yieldToMain: () => Promise<void>;
+}
+
+/** A name fit for messages: no control characters, bounded length. */
+export function displayFileName(name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'file';
+  return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
+}
+
+/**
+ * Lets pending input and rendering run, then continues at once: scheduler.yield where the browser has
+ * it, else a message to ourselves (a nested setTimeout would add its 4 ms clamp to every batch).
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : String(error);
+}
+
+export async function importFile(
+  file: File,
+  kind: SheetKind,
+  deps: ImportFileDeps,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<FileImportResult> {
+  const label = displayFileName(file.name);
+  let created = 0;
+  let stored = 0;
+  let merged = 0;
+  let failure: string | null = null;
+  let totals: FileTotals | null = null;
+  const skippedRows: string[] = [];
+  let skippedCount = 0;
+  let progress = 0;
+
+  try {
+    for await (const message of deps.read(file, kind, deps.timeZone)) {
+      if (message.type === 'batch') {
+        const from = progress;
+        const result = await deps.store(message.rows, {
+          fileName: file.name,
+          defaultSource: IMPORT_SOURCE,
+          onProgress: (done, total) => onProgress(from + ((message.progress - from) * done) / Math.max(total, 1)),
+        });
+        created += result.created;
+        stored += message.rows.length - result.skipped.length;
+        merged += message.merged;
+        for (const skip of result.skipped) {
+          skippedCount += 1;
+          if (skippedRows.length < KEPT_FILE_MESSAGES) skippedRows.push(`Row ${message.rowNumbers[skip.index]}: ${skip.reason}`);
+        }
+        progress = message.progress;
+        onProgress(progress);
+        await deps.yieldToMain();
+      } else if (message.type === 'progress') {
+        progress = Math.max(progress, message.progress);
+        onProgress(progress);
+      } else if (message.type === 'done') totals = message.totals;
+      else {
+        failure = message.message;
+        totals = message.totals;
+      }
+    }
+  } catch (error) {
+    // Batches stored before this stay stored (and counted below); the rest of the file is not.
+    failure = `could not be saved on this device (${messageOf(error)})`;
+  }
+
+  const total = stored + merged;
+  const rowErrors = (totals?.errorCount ?? 0) + skippedCount;
+  const rowMessages = [...(totals?.errors.map((error) => error.message) ?? []), ...skippedRows].slice(0, KEPT_FILE_MESSAGES);
+  const errors = [...(failure ? [failure] : []), ...rowMessages].map((text) => `${label}: ${text}`);
+  // A file whose every row was refused imported nothing: it failed, like an unreadable one.
+  const status = failure || (total === 0 && rowErrors > 0) ? 'error' : 'success';
+  return {
+    status,
+    total,
+    imported: created,
+    updated: total - created,
+    errors,
+    errorCount: rowErrors + (failure ? 1 : 0),
+    rowErrors,
+    warnings: totals?.warnings ?? [],
+    warningCount: totals?.warningCount ?? 0,
+    ignoredHeaders: totals?.ignoredHeaders ?? [],
+    failure,
+  };
+}

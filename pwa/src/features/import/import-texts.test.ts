@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { FileImportResult } from './import-file';
+import { completionToast, fileResultText, processedText, shownErrors, summarize } from './import-texts';
+
+function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
+  return {
+    status: 'success',
+    total: 0,
+    imported: 0,
+    updated: 0,
+    errors: [],
+    errorCount: 0,
+    rowErrors: 0,
+    warnings: [],
+    warningCount: 0,
+    ignoredHeaders: [],
+    failure: null,
+    ...overrides,
+  };
+}
+
+const ok = result({ total: 12, imported: 10, updated: 2 });
+const failed = result({ status: 'error', failure: 'the file is empty', errors: ['empty.csv: the file is empty'], errorCount: 1 });
+
+describe('summary', () => {
+  it('adds up the files', () => {
+    expect(summarize([ok, failed, result({ total: 3, imported: 0, updated: 3, errors: ['b.csv: Row 4: missing email'], errorCount: 7, rowErrors: 7 })])).toEqual({
+      total: 15,
+      imported: 10,
+      updated: 5,
+      errors: ['empty.csv: the file is empty', 'b.csv: Row 4: missing email'],
+      errorCount: 8,
+    });
+    expect(processedText({ total: 15, imported: 10, updated: 5 })).toBe('Processed 15 candidates: 10 new, 5 updated.');
+  });
+
+  it('shows at most three errors, then how many more there are (kept as text or not)', () => {
+    const errors = ['a.csv: Row 2: missing email', 'a.csv: Row 3: missing email', 'a.csv: Row 4: missing email', 'a.csv: Row 5: missing email'];
+    expect(shownErrors({ total: 0, imported: 0, updated: 0, errors: errors.slice(0, 3), errorCount: 3 })).toEqual({ shown: errors.slice(0, 3), more: null });
+    expect(shownErrors({ total: 0, imported: 0, updated: 0, errors, errorCount: 4 })).toEqual({ shown: errors.slice(0, 3), more: '...and 1 more errors' });
+    expect(shownErrors({ total: 0, imported: 0, updated: 0, errors, errorCount: 10_000 }).more).toBe('...and 9997 more errors');
+  });
+});
+
+describe('completionToast', () => {
+  it('says Import Complete when every file went in', () => {
+    expect(completionToast([ok, result({ total: 1, imported: 1 })])).toEqual({
+      title: 'Import Complete',
+      description: 'Processed 13 candidates: 11 new, 2 updated.',
+    });
+  });
+  it('says Partial Import Success when some files failed', () => {
+    expect(completionToast([ok, failed])).toEqual({
+      title: 'Partial Import Success',
+      description: 'Processed 12 candidates: 10 new, 2 updated. 1 file(s) failed to import.',
+    });
+  });
+  it('says Import Failed, with the first reason and the count, when all failed', () => {
+    expect(completionToast([failed, failed])).toEqual({
+      title: 'Import Failed',
+      description: 'empty.csv: the file is empty. 2 file(s) failed to import.',
+      variant: 'destructive',
+    });
+  });
+});
+
+describe('fileResultText', () => {
+  it('describes each outcome', () => {
+    expect(fileResultText(ok)).toBe('10 new, 2 updated');
+    expect(fileResultText(result({ total: 3, imported: 3, rowErrors: 1, errorCount: 1 }))).toBe('3 new, 0 updated, 1 row skipped');
+    expect(fileResultText(failed)).toBe('The file is empty.');
+    expect(fileResultText(result({ status: 'error', rowErrors: 10_000, errorCount: 10_000 }))).toBe('No candidates imported: 10000 rows with errors.');
+    expect(fileResultText(result({ status: 'error', failure: 'could not be saved on this device (full)', total: 5, imported: 5 }))).toBe(
+      'Could not be saved on this device (full); 5 new, 0 updated before it stopped.',
+    );
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * /interviews, offline like the rest of the candidate data: the day's entries come from the device
+ * database through the shared interview-day rule (the same rule the server runs), and a note is saved
+ * to the device first (row and outbox in one transaction) and synced from there, so a note written
+ * offline survives a reload or a closed tab. The day is in the address (?day=yyyy-MM-dd).
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { dayLabel } from '@shared/format/dates';
+import { deviceTimeZone } from '@shared/format/time-zone';
+import type { InterviewEntry } from '@shared/interviews/interview-day';
+import { errorMessage } from '@/api/client';
+import { Spinner } from '@/ui/Spinner';
+import { CalendarIcon } from '@/ui/icons';
+import { toast } from '@/ui/toast/toast-queue';
+import { DayNavigator } from './DayNavigator';
+import { InterviewCard } from './InterviewCard';
+import { useInterviewDay } from './hooks/useInterviewDay';
+import { useToday } from './hooks/useToday';
+import { interviewsRepo } from './repo';
+import { selectedDay } from './selected-day';
+
+export function InterviewsPage() {
+  const timeZone = deviceTimeZone();
+  const today = useToday(timeZone);
+  const [params, setParams] = useSearchParams();
+  const day = selectedDay(params.get('day'), today);
+  const result = useInterviewDay(day, timeZone);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const changeDay = (next: string) => {
+    setEditing(null);
+    setParams(next === today ? {} : { day: next }, { replace: true });
+  };
+
+  async function save(entry: InterviewEntry, text: string) {
+    const created = !entry.note;
+    try {
+      await interviewsRepo.saveInterviewNote(entry.candidate.uid, day, text);
+      setEditing(null);
+      toast({ title: 'Success', description: created ? 'Interview note created successfully' : 'Interview note saved successfully' });
+    } catch (error) {
+      console.error('Saving the interview note failed:', error);
+      toast({ title: 'Error', description: created ? 'Failed to create note' : 'Failed to save note', variant: 'destructive' });
+      throw new Error(errorMessage(error));
+    }
+  }
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">Interviews</h1>
+          <p className="text-muted-foreground">Candidates in interview, and your notes, day by day.</p>
+        </div>
+        <DayNavigator day={day} today={today} onChange={changeDay} />
+      </header>
+
+      {!result && (
+        <div className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+          <Spinner size="sm" label="Loading interviews" /> Loading interviews...
+        </div>
+      )}
+      {result?.error !== undefined && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive">
+          Failed to load interviews: {result.error}
+        </p>
+      )}
+      {result?.entries?.length === 0 && (
+        <div className="grid justify-items-center gap-2 rounded-lg border border-dashed px-4 py-16 text-center">
+          <CalendarIcon className="size-10 text-muted-foreground" />
+          <p className="text-lg font-semibold">No interviews scheduled</p>
+          <p className="text-sm text-muted-foreground">There are no interviews scheduled for {dayLabel(day, today)}.</p>
+        </div>
+      )}
+      {result?.entries && result.entries.length > 0 && (
+        <div className="grid gap-4 lg:grid-cols-2" aria-label={`Interviews for ${dayLabel(day, today)}`} role="list">
+          {result.entries.map((entry) => (
+            <div role="listitem" key={entry.candidate.uid}>
+              <InterviewCard
+                entry={entry}
+                editing={editing === entry.candidate.uid}
+                locked={editing !== null && editing !== entry.candidate.uid}
+                onEdit={() => setEditing(entry.candidate.uid)}
+                onCancel={() => setEditing(null)}
+                onSave={(text) => save(entry, text)}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
+import { FormField, fieldControlProps } from '@/ui/FormField';
+import { Input } from '@/ui/Input';
+import { toast } from '@/ui/toast/toast-queue';
+import { isOfflineError } from '@/api/client';
+import { NEEDS_CONNECTION_MESSAGE } from '@/app/online-only';
+import { errorFields, saveProviderKey } from './lead-api';
+
+export interface ProviderKeyDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** The key was saved: the page refreshes the leads and runs the search again. */
+  onSaved(): void;
+}
+
+/** "Configure Proxycurl API Key": the key is sent once and never shown again (the server keeps it encrypted). */
+export function ProviderKeyDialog({ open, onClose, onSaved }: ProviderKeyDialogProps) {
+  const [key, setKey] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!key.trim()) {
+      toast({ title: 'API Key Required', description: 'Please enter your Proxycurl API key', variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveProviderKey(key.trim());
+      setKey('');
+      onSaved();
+    } catch (error) {
+      const description = errorFields(error).error ?? (isOfflineError(error) ? NEEDS_CONNECTION_MESSAGE : 'Failed to save API key');
+      toast({ title: 'Error saving API key', description, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !saving && onClose()}
+      title="Configure Proxycurl API Key"
+      description="Lead search uses Proxycurl to find LinkedIn profiles. Your key is stored encrypted on the server and is never shown again."
+    >
+      <form onSubmit={save} className="grid gap-4" noValidate>
+        <FormField id="provider-api-key" label="API Key">
+          <Input
+            {...fieldControlProps('provider-api-key', {})}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            placeholder="Your Proxycurl API key"
+          />
+        </FormField>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving...' : 'Save API Key'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import type { ApiKey } from '@shared/schemas/api-key.schema';
+import { apiCall } from '@/api/client';
+import { onlineFailureMessage } from '@/app/online-only';
+import { Button } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
+import { toast } from '@/ui/toast/toast-queue';
+import { maskedKey } from './format';
+
+/** The delete confirmation: names the key and warns that integrations using it stop working. */
+export function DeleteApiKeyDialog({ apiKey, online, onClose, onDeleted }: { apiKey: ApiKey; online: boolean; onClose: () => void; onDeleted: (id: number) => void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await apiCall('deleteApiKey', { params: { id: apiKey.id } });
+      toast({ title: 'API key deleted', description: `${apiKey.name} no longer works.` });
+      onDeleted(apiKey.id);
+    } catch (error) {
+      toast({ title: 'Failed to delete API key', description: onlineFailureMessage(error), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      title="Delete API Key"
+      description="This action cannot be undone. Any integrations using this key will stop working."
+      hideClose={busy}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={busy || !online}>
+            {busy ? 'Deleting...' : 'Delete Key'}
+          </Button>
+        </>
+      }
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Name</dt>
+        <dd className="font-medium">{apiKey.name}</dd>
+        <dt className="text-muted-foreground">Key</dt>
+        <dd>
+          <code className="font-mono text-xs">{maskedKey(apiKey.keyPrefix)}</code>
+        </dd>
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatLastUsed, maskedKey } from './format';
+
+describe('API key display', () => {
+  it('shows the stored prefix followed by an ellipsis', () => {
+    expect(maskedKey('rk_AbC1234')).toBe('rk_AbC1234…');
+  });
+
+  it('says Never for a key not used yet', () => {
+    expect(formatLastUsed(null)).toBe('Never');
+    expect(formatLastUsed('not a date')).toBe('Never');
+    expect(formatLastUsed('2026-03-04T15:06:00.000Z')).toMatch(/2026/);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The outbox: how a local write becomes a pending mutation. `writeMutation` runs one Dexie transaction
+ * that reads what it needs, applies the mutation to the rows (apply-mutation.ts) and appends
+ * `{id, name, args, hlc}` to the outbox — all or nothing. Ids come from `meta.nextMutationId` and
+ * stamps from `meta.hlc` inside that transaction, so several tabs writing at once still get
+ * contiguous ids and increasing stamps.
+ */
+import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
+import type { MutationArgs, MutationName } from '@shared/sync/protocol.schema';
+import { rowTables, type OutboxEntry, type RepHireDb } from '@/db/database';
+import { ensureClientId, getMeta, setMeta } from '@/db/meta';
+import { applyMutation, type ApplyOutcome, type LocalMutation } from './apply-mutation';
+import { dexieRows } from './dexie-rows';
+
+export interface PreparedMutation<N extends MutationName = MutationName> {
+  name: N;
+  args: MutationArgs<N>;
+  label: string;
+  count?: number;
+}
+
+export interface WriteResult {
+  id: number;
+  hlc: string;
+  outcome: ApplyOutcome;
+}
+
+/** A new stamp after every stamp this device has issued or seen. Inside a rw transaction on meta. */
+export async function nextStamp(db: RepHireDb, now: () => number = Date.now): Promise<string> {
+  const clientId = await ensureClientId(db);
+  const clock = new HybridLogicalClock(nodeIdFrom(clientId), now);
+  const last = await getMeta(db, 'hlc');
+  if (last) clock.receive(last);
+  const stamp = clock.tick();
+  await setMeta(db, 'hlc', stamp);
+  return stamp;
+}
+
+/**
+ * Runs `prepare` inside the write transaction (it may read rows, and return null to write nothing),
+ * then applies and queues the mutation. Resolves with null when nothing was written.
+ */
+export async function writeMutation<N extends MutationName>(
+  db: RepHireDb,
+  prepare: () => Promise<PreparedMutation<N> | null>,
+): Promise<WriteResult | null> {
+  return db.transaction('rw', rowTables(db), async () => {
+    const prepared = await prepare();
+    if (!prepared) return null;
+    const id = await getMeta(db, 'nextMutationId');
+    const hlc = await nextStamp(db);
+    const now = new Date().toISOString();
+    const owner = await getMeta(db, 'owner');
+    const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
+    const outcome = await applyMutation(dexieRows(db), mutation, { now, userId: owner?.id ?? null, firstWrite: true });
+    const entry: OutboxEntry = {
+      id,
+      name: prepared.name,
+      args: prepared.args,
+      hlc,
+      createdAt: now,
+      label: prepared.label,
+      count: prepared.count ?? 1,
+    };
+    await db.outbox.add(entry);
+    await setMeta(db, 'nextMutationId', id + 1);
+    return { id, hlc, outcome };
+  });
+}
+
+/** Replays outbox entries in id order on the current rows (a rebase's second half). */
+export async function replayOutbox(db: RepHireDb, entries: OutboxEntry[]): Promise<void> {
+  const rows = dexieRows(db);
+  const owner = await getMeta(db, 'owner');
+  for (const entry of entries) {
+    const mutation = { name: entry.name, args: entry.args, hlc: entry.hlc } as LocalMutation;
+    await applyMutation(rows, mutation, { now: entry.createdAt, userId: owner?.id ?? null });
+  }
+}

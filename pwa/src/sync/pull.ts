@@ -1,0 +1,113 @@
+/**
+ * Pull: fetches rows changed since the stored cursor, page by page, each page written in its own short
+ * transaction (IndexedDB commits a transaction at the first await of anything that is not IndexedDB,
+ * so a transaction can never span a network request). A pulled row that pending changes touch updates
+ * only its server copy (serverRows); the screens keep showing it with those changes until the rebase
+ * at the end (rebase.ts), which also drops acknowledged outbox entries.
+ *
+ * `reset: true` (the server's database is another epoch, e.g. a restored backup): that page starts a
+ * full pull from nothing; rows already on the device stay visible while it runs, and those the full
+ * pull does not return are removed at its end. The cursor is saved only at the end of such a pull, and the
+ * `resyncing` flag makes an interrupted one start over.
+ */
+import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
+import { PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
+import { emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { clientIdOf, getMeta, setMeta } from '@/db/meta';
+import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
+import { SyncError, type SyncTransport } from './transport';
+
+export interface PullSummary extends RebaseResult {
+  pages: number;
+  rows: number;
+  reset: boolean;
+}
+
+function latestStamp(page: PullResponse): string | null {
+  let latest: string | null = null;
+  for (const row of [...page.candidates, ...page.interviewNotes]) {
+    for (const stamp of Object.values(row.fieldClocks)) if (latest === null || stamp > latest) latest = stamp;
+  }
+  return latest;
+}
+
+async function splitTouched<T extends Candidate | InterviewNote>(
+  db: RepHireDb,
+  kind: RowKind,
+  rows: T[],
+): Promise<{ untouched: T[]; copies: ServerRow[] }> {
+  const markers = await db.serverRows.bulkGet(rows.map((row) => [kind, row.uid] as [RowKind, string]));
+  const untouched: T[] = [];
+  const copies: ServerRow[] = [];
+  rows.forEach((row, i) => (markers[i] ? copies.push({ kind, uid: row.uid, row }) : untouched.push(row)));
+  return { untouched, copies };
+}
+
+/**
+ * Whether a pulled candidate shares its email with a row pending changes touch: replaying a pending
+ * import must then merge into the pulled one (upsert by email) rather than keep its own record.
+ */
+async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<boolean> {
+  if (!rows.length || (await db.serverRows.count()) === 0) return false;
+  const sameEmail = await db.candidates.where('emailKey').anyOf([...new Set(rows.map((r) => emailKey(r.email)))]).primaryKeys();
+  const pulled = new Set(rows.map((r) => r.uid));
+  const others = sameEmail.filter((uid) => !pulled.has(uid));
+  if (!others.length) return false;
+  const markers = await db.serverRows.bulkGet(others.map((uid) => ['candidate', uid] as [RowKind, string]));
+  return markers.some(Boolean);
+}
+
+/**
+ * Writes one page. When it changes what pending changes were applied to (a touched row's server copy,
+ * or a row an import replay would merge into), it flags `needsRebase` for the rebase at the end.
+ */
+export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<void> {
+  return db.transaction('rw', [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.meta], async () => {
+    const candidates = await splitTouched(db, 'candidate', page.candidates);
+    const collides = await collidesWithTouched(db, candidates.untouched);
+    const notes = await splitTouched(db, 'interviewNote', page.interviewNotes);
+    await db.candidates.bulkPut(candidates.untouched.map(toLocalCandidate));
+    await db.interviewNotes.bulkPut(notes.untouched);
+    await db.experiences.bulkPut(page.experiences);
+    await db.serverRows.bulkPut([...candidates.copies, ...notes.copies]);
+    // The clock moves past every stamp seen, so this device's next write wins over what it has seen.
+    const stamp = latestStamp(page);
+    const known = await getMeta(db, 'hlc');
+    if (stamp && (!known || stamp > known)) await setMeta(db, 'hlc', stamp);
+    if (saveCursor) await setMeta(db, 'cursor', page.cursor);
+    if (collides || candidates.copies.length + notes.copies.length > 0) await setMeta(db, 'needsRebase', true);
+  });
+}
+
+function remember(seen: SeenRows, page: PullResponse) {
+  for (const row of page.candidates) seen.candidates.add(row.uid);
+  for (const row of page.interviewNotes) seen.interviewNotes.add(row.uid);
+  for (const row of page.experiences) seen.experiences.add(row.uid);
+}
+
+export async function pullAll(db: RepHireDb, transport: SyncTransport, pageSize = PULL_PAGE_SIZE): Promise<PullSummary> {
+  const clientId = await clientIdOf(db);
+  let seen: SeenRows | null = (await getMeta(db, 'resyncing')) ? emptySeenRows() : null;
+  let cursor = seen ? null : await getMeta(db, 'cursor');
+  let pages = 0;
+  let rows = 0;
+  let resets = 0;
+  for (;;) {
+    const page = await transport.pull({ clientId, cursor: cursor ?? undefined, limit: pageSize });
+    if (page.reset) {
+      // Our cursor is from another epoch (a restored database): this page starts a full pull from nothing.
+      if (++resets > 1) throw new SyncError('server', 'The server keeps asking for a full resync');
+      await db.transaction('rw', db.meta, () => setMeta(db, 'resyncing', true));
+      seen = emptySeenRows();
+    }
+    if (seen) remember(seen, page);
+    await applyPulledPage(db, page, seen === null);
+    pages += 1;
+    rows += page.candidates.length + page.interviewNotes.length + page.experiences.length;
+    cursor = page.cursor;
+    if (page.done) {
+      const result = await rebase(db, { lastMutationId: page.lastMutationId, cursor, seen });
+      return { ...result, pages, rows, reset: seen !== null };
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Push: sends outbox entries the server has not processed yet (id > meta.pushedThrough), in id order,
+ * in batches within the server's limits (MAX_MUTATIONS_PER_PUSH and a body size budget). Entries stay
+ * in the outbox when the server applies them — only a pull's lastMutationId removes them (rebase.ts) —
+ * but entries it rejects move to `rejected` with its reason at once.
+ *
+ * Gaps: the server stops at a missing id. If it reports a lastMutationId below our first entry and we
+ * hold the entries in between, the next batch resends them; if we no longer hold them (the server lost
+ * its record of this client, e.g. restored from a backup), the outbox can never fill the gap, so it is
+ * renumbered 1…n under a new client id and sent again — never dropped.
+ */
+import { MAX_MUTATIONS_PER_PUSH, type Mutation } from '@shared/sync/protocol.schema';
+import { newUid } from '@shared/sync/ids';
+import type { OutboxEntry, RejectedEntry, RepHireDb } from '@/db/database';
+import { clientIdOf, getMeta, setMeta } from '@/db/meta';
+import { SyncError, type SyncTransport } from './transport';
+
+/** Well under the server's body limit; halved for the rest of a push after a 413. */
+export const DEFAULT_MAX_PUSH_BYTES = 4 * 1024 * 1024;
+const MIN_PUSH_BYTES = 64 * 1024;
+
+export interface PushProgress {
+  sent: number;
+  total: number;
+}
+
+export interface PushSummary {
+  sent: number;
+  rejected: number;
+}
+
+export interface PushOptions {
+  maxBodyBytes?: number;
+  onProgress?: (progress: PushProgress) => void;
+}
+
+const encoder = new TextEncoder();
+const toWire = (entry: OutboxEntry): Mutation => ({ id: entry.id, name: entry.name, args: entry.args, hlc: entry.hlc });
+
+/** The first entries that fit: at most MAX_MUTATIONS_PER_PUSH and maxBytes (always at least one). */
+export function takeBatch(entries: OutboxEntry[], maxBytes: number): Mutation[] {
+  const batch: Mutation[] = [];
+  let bytes = 200; // the envelope: clientId, brackets
+  for (const entry of entries) {
+    const mutation = toWire(entry);
+    const size = encoder.encode(JSON.stringify(mutation)).length + 1;
+    if (batch.length && (batch.length >= MAX_MUTATIONS_PER_PUSH || bytes + size > maxBytes)) break;
+    batch.push(mutation);
+    bytes += size;
+  }
+  return batch;
+}
+
+async function recordResults(db: RepHireDb, results: { id: number; status: string; reason?: string }[], lastMutationId: number) {
+  await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
+    const refused = results.filter((r) => r.status === 'rejected');
+    if (refused.length) {
+      const entries = await db.outbox.bulkGet(refused.map((r) => r.id));
+      const now = new Date().toISOString();
+      const moved: RejectedEntry[] = [];
+      entries.forEach((entry, i) => {
+        if (entry) moved.push({ ...entry, reason: refused[i]!.reason ?? 'Refused by the server', rejectedAt: now });
+      });
+      await db.rejected.bulkPut(moved);
+      await db.outbox.bulkDelete(moved.map((e) => e.id));
+      if (moved.length) await setMeta(db, 'needsRebase', true);
+    }
+    await setMeta(db, 'pushedThrough', lastMutationId);
+  });
+}
+
+/**
+ * A new client id, and the outbox renumbered 1…n for it. `dropProcessed` removes the entries the server
+ * already processed under the old id (when another user takes over the device: the server has them, and
+ * a client id belongs to one user); without it every entry is sent again (the server forgot the old id).
+ */
+export async function renumberOutbox(db: RepHireDb, { dropProcessed }: { dropProcessed: boolean }): Promise<void> {
+  await db.transaction('rw', db.outbox, db.meta, async () => {
+    const processed = dropProcessed ? await getMeta(db, 'pushedThrough') : 0;
+    const entries = await db.outbox.where('id').above(processed).sortBy('id');
+    await db.outbox.clear();
+    await db.outbox.bulkAdd(entries.map((entry, i) => ({ ...entry, id: i + 1 })));
+    await setMeta(db, 'clientId', newUid());
+    await setMeta(db, 'nextMutationId', entries.length + 1);
+    await setMeta(db, 'pushedThrough', 0);
+    await setMeta(db, 'lastMutationId', 0);
+    await setMeta(db, 'needsRebase', true);
+  });
+}
+
+/** The server's answer when a client id is used by a user other than the one it belongs to. */
+export function isClientOfAnotherUser(error: unknown): boolean {
+  return error instanceof SyncError && error.status === 403 && /belongs to another user/i.test(error.message);
+}
+
+export async function pushOutbox(db: RepHireDb, transport: SyncTransport, options: PushOptions = {}): Promise<PushSummary> {
+  let maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_PUSH_BYTES;
+  const summary: PushSummary = { sent: 0, rejected: 0 };
+  const total = await db.outbox.where('id').above(await getMeta(db, 'pushedThrough')).count();
+  let stalled = 0;
+  for (;;) {
+    const pushedThrough = await getMeta(db, 'pushedThrough');
+    const entries = await db.outbox.where('id').above(pushedThrough).limit(MAX_MUTATIONS_PER_PUSH).toArray();
+    if (!entries.length) return summary;
+    const batch = takeBatch(entries, maxBytes);
+    const clientId = await clientIdOf(db);
+    let response;
+    try {
+      response = await transport.push({ clientId, mutations: batch });
+    } catch (error) {
+      if (error instanceof SyncError && error.kind === 'tooLarge' && maxBytes > MIN_PUSH_BYTES && batch.length > 1) {
+        maxBytes = Math.max(MIN_PUSH_BYTES, Math.floor(maxBytes / 2));
+        continue;
+      }
+      throw error;
+    }
+    const first = batch[0]!.id;
+    const last = batch[batch.length - 1]!.id;
+    const { lastMutationId, results } = response;
+    await recordResults(db, results, lastMutationId);
+    summary.rejected += results.filter((r) => r.status === 'rejected').length;
+    if (lastMutationId >= last) {
+      summary.sent += batch.length;
+      stalled = 0;
+      options.onProgress?.({ sent: Math.min(summary.sent, total), total });
+      continue;
+    }
+    // The server stopped before the end of the batch: a gap, or it lost entries we sent before.
+    if (++stalled > 3) throw new SyncError('server', `The server keeps stopping at change ${lastMutationId + 1}`);
+    if (lastMutationId < first - 1) {
+      const between = await db.outbox.where('id').between(lastMutationId, first, false, false).count();
+      if (between === 0) await renumberOutbox(db, { dropProcessed: false });
+    }
+  }
+}

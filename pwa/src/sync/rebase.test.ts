@@ -1,0 +1,184 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import { formatHlc } from '@shared/sync/hlc';
+import { newUid } from '@shared/sync/ids';
+import { applyCandidateChanges, createCandidateRecord } from '@shared/sync/merge';
+import type { PullResponse } from '@shared/sync/protocol.schema';
+import { toLocalCandidate, type RepHireDb } from '@/db/database';
+import { getMeta } from '@/db/meta';
+import { createCandidatesRepo } from '@/features/candidates/repo';
+import { applyPulledPage } from './pull';
+import { emptySeenRows, rebase } from './rebase';
+import { ownedDb } from './testing/fixtures';
+
+let db: RepHireDb;
+afterEach(async () => {
+  await db?.delete();
+});
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const serverStamp = (offsetMs: number) => formatHlc({ millis: Date.now() + offsetMs, counter: 0, node: 'server' });
+
+function serverRecord(email: string, fields: Partial<Candidate> = {}): Candidate {
+  return {
+    ...createCandidateRecord({ uid: newUid(), name: 'Server Person', email, status: 'new', skills: '', notes: '' }, serverStamp(-60_000), {
+      id: 10,
+      userId: 2,
+      now: NOW,
+    }),
+    ...fields,
+  };
+}
+
+function page(candidates: Candidate[], lastMutationId: number, cursor = 'c1'): PullResponse {
+  return { cursor, done: true, reset: false, lastMutationId, candidates, experiences: [], interviewNotes: [] };
+}
+
+/** Writes a page as the pull does and rebases, like the end of a pull. */
+async function pullPage(p: PullResponse) {
+  await applyPulledPage(db, p, true);
+  return rebase(db, { lastMutationId: p.lastMutationId, cursor: p.cursor, seen: null });
+}
+
+async function setup() {
+  db = await ownedDb();
+  return createCandidatesRepo(db);
+}
+
+describe('rebase', () => {
+  it('keeps a pending edit on top of a newer server version of the same row', async () => {
+    const repo = await setup();
+    const original = serverRecord('bo@x.io', { phone: '1', location: 'Austin' });
+    await pullPage(page([original], 0));
+    await repo.updateCandidate(original.uid, { phone: '2' });
+    // Another device changed the location meanwhile.
+    const theirs = applyCandidateChanges(original, { location: 'Paris' }, serverStamp(-1000), NOW).record;
+    const result = await pullPage(page([theirs], 0, 'c2'));
+    expect(result).toMatchObject({ rebased: true, dropped: 0, replayed: 1 });
+    expect(await repo.getCandidate(original.uid)).toMatchObject({ phone: '2', location: 'Paris' });
+    expect((await db.serverRows.get(['candidate', original.uid]))!.row).toMatchObject({ phone: '1', location: 'Paris' });
+    expect(await getMeta(db, 'cursor')).toBe('c2');
+  });
+
+  it('drops entries only up to the pull lastMutationId and replays the rest', async () => {
+    const repo = await setup();
+    const original = serverRecord('bo@x.io');
+    await pullPage(page([original], 0));
+    await repo.updateCandidate(original.uid, { phone: '2' }); // id 1
+    await repo.updateCandidate(original.uid, { location: 'Oslo' }); // id 2
+    const [first] = await db.outbox.toArray();
+    // The server has applied mutation 1 only.
+    const applied = applyCandidateChanges(original, { phone: '2' }, first!.hlc, NOW).record;
+    const result = await pullPage(page([applied], 1, 'c2'));
+    expect(result).toMatchObject({ dropped: 1, replayed: 1 });
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([2]);
+    expect(await repo.getCandidate(original.uid)).toMatchObject({ phone: '2', location: 'Oslo' });
+    // Once mutation 2 is included too, nothing is pending and no server copy is kept.
+    const both = applyCandidateChanges(applied, { location: 'Oslo' }, (await db.outbox.get(2))!.hlc, NOW).record;
+    await pullPage(page([both], 2, 'c3'));
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.serverRows.count()).toBe(0);
+    expect(await repo.getCandidate(original.uid)).toMatchObject({ phone: '2', location: 'Oslo' });
+  });
+
+  it('removes a record created here when its creation was acknowledged but the server merged it elsewhere', async () => {
+    const repo = await setup();
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io', phone: '5' }]);
+    const [local] = await repo.listCandidates();
+    // The server already had bo@x.io under another uid and imported the row into it.
+    const serverBo = serverRecord('BO@x.io', { phone: '5', name: 'Bo' });
+    await pullPage(page([serverBo], 1));
+    expect(await repo.getCandidate(local!.uid)).toBeUndefined();
+    expect(await repo.listCandidates()).toEqual([expect.objectContaining({ uid: serverBo.uid, phone: '5' })]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps a created record while its creation is not acknowledged, even with nothing pulled', async () => {
+    const repo = await setup();
+    const created = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    const result = await pullPage(page([], 0));
+    expect(result.rebased).toBe(false);
+    expect(await repo.getCandidate(created.uid)).toBeDefined();
+  });
+
+  it('undoes the optimistic effect of a change the server rejected', async () => {
+    const repo = await setup();
+    const original = serverRecord('bo@x.io', { phone: '1' });
+    await pullPage(page([original], 0));
+    await repo.updateCandidate(original.uid, { phone: '2' });
+    // What push.ts does with a rejection: move the entry and ask for a rebase.
+    const entry = (await db.outbox.get(1))!;
+    await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
+      await db.rejected.add({ ...entry, reason: 'Phone is not allowed', rejectedAt: NOW });
+      await db.outbox.delete(1);
+      await db.meta.put({ key: 'needsRebase', value: true });
+    });
+    await pullPage(page([], 1, 'c2'));
+    expect(await repo.getCandidate(original.uid)).toMatchObject({ phone: '1' });
+    expect(await db.rejected.count()).toBe(1);
+  });
+
+  it('replays an import onto a candidate the pull brought with the same email, instead of duplicating', async () => {
+    const repo = await setup();
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io', location: 'Rome' }]);
+    // Before the import reached the server, another device created bo@x.io.
+    const theirs = serverRecord('bo@x.io', { phone: '7' });
+    await pullPage(page([theirs], 0));
+    const all = await repo.listCandidates();
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ uid: theirs.uid, phone: '7', location: 'Rome' });
+  });
+
+  it('moves the device clock past stamps in pulled rows', async () => {
+    const repo = await setup();
+    const future = formatHlc({ millis: Date.now() + 60_000, counter: 3, node: 'other' });
+    const record = serverRecord('bo@x.io');
+    record.fieldClocks.phone = future;
+    await pullPage(page([record], 0));
+    await repo.updateCandidate(record.uid, { phone: '9' });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.hlc > future).toBe(true);
+    expect((await repo.getCandidate(record.uid))!.phone).toBe('9');
+  });
+
+  it('after a reset, forgets rows the full pull did not return but keeps pending work', async () => {
+    const repo = await setup();
+    const kept = serverRecord('kept@x.io');
+    const gone = serverRecord('gone@x.io');
+    const touchedGone = serverRecord('edited@x.io');
+    await pullPage(page([kept, gone, touchedGone], 0));
+    const mine = await repo.createCandidate({ name: 'Mine', email: 'mine@x.io' });
+    await repo.updateCandidate(touchedGone.uid, { phone: '3' });
+    const seen = emptySeenRows();
+    seen.candidates.add(kept.uid);
+    await applyPulledPage(db, page([kept], 0), false);
+    await rebase(db, { lastMutationId: 0, cursor: 'fresh', seen });
+    const uids = (await repo.listCandidates()).map((c) => c.uid).sort();
+    expect(uids).toEqual([kept.uid, mine.uid].sort());
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('commits nothing when the rebase fails part-way', async () => {
+    const repo = await setup();
+    const original = serverRecord('bo@x.io', { phone: '1' });
+    await pullPage(page([original], 0));
+    await repo.updateCandidate(original.uid, { phone: '2' });
+    await db.outbox.put({ ...(await db.outbox.get(1))!, id: 2, name: 'candidate.update', args: null });
+    await expect(pullPage(page([], 1, 'c2'))).rejects.toThrow();
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([1, 2]);
+    expect(await repo.getCandidate(original.uid)).toMatchObject({ phone: '2' });
+    expect(await getMeta(db, 'lastMutationId')).toBe(0);
+  });
+});
+
+describe('pulled rows', () => {
+  it('go straight to the table when no pending change touches them', async () => {
+    await setup();
+    const record = serverRecord('bo@x.io');
+    await applyPulledPage(db, page([record], 0), true);
+    expect(await getMeta(db, 'needsRebase')).toBe(false);
+    expect(await db.candidates.get(record.uid)).toEqual(toLocalCandidate(record));
+    expect(await db.serverRows.count()).toBe(0);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Rebase: the end of a pull. In ONE Dexie transaction it
+ *   1. (after a reset) forgets rows the full pull did not return,
+ *   2. puts the server's version back on every row pending changes touched (serverRows), or removes the
+ *      row when the server has none — a record created here whose creating mutation the server merged
+ *      into another record (an import row with a known email) disappears this way,
+ *   3. drops the outbox entries the pull says are included in server truth (id ≤ lastMutationId),
+ *   4. replays the remaining entries, in order, with the shared merge functions.
+ * Screens see one change, never a state without their pending edits. Entries the server rejected were
+ * already moved out of the outbox, so step 2 removes their optimistic effect and step 4 skips them.
+ */
+import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
+import { rowTables, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { getMeta, setMeta } from '@/db/meta';
+import { replayOutbox } from './outbox';
+
+/** Uids a full pull returned (after `reset: true`). */
+export interface SeenRows {
+  candidates: Set<string>;
+  interviewNotes: Set<string>;
+  experiences: Set<string>;
+}
+
+export function emptySeenRows(): SeenRows {
+  return { candidates: new Set(), interviewNotes: new Set(), experiences: new Set() };
+}
+
+export interface RebaseInput {
+  /** The pull's lastMutationId. */
+  lastMutationId: number;
+  /** The cursor to keep, saved with the result (null keeps the stored one). */
+  cursor: string | null;
+  /** Set after a reset: every row not in it is gone from the server. */
+  seen: SeenRows | null;
+}
+
+export interface RebaseResult {
+  dropped: number;
+  replayed: number;
+  /** False when nothing could have changed, so the rows were left alone. */
+  rebased: boolean;
+}
+
+async function forgetUnseen(db: RepHireDb, seen: SeenRows): Promise<void> {
+  const goneCandidates = (await db.candidates.toCollection().primaryKeys()).filter((uid) => !seen.candidates.has(uid));
+  const goneNotes = (await db.interviewNotes.toCollection().primaryKeys()).filter((uid) => !seen.interviewNotes.has(uid));
+  const goneExperiences = (await db.experiences.toCollection().primaryKeys()).filter((uid) => !seen.experiences.has(uid));
+  await db.candidates.bulkDelete(goneCandidates);
+  await db.interviewNotes.bulkDelete(goneNotes);
+  await db.experiences.bulkDelete(goneExperiences);
+  // Touched rows the server no longer has: their server copy is now "none".
+  await db.serverRows
+    .filter((marker) => (marker.kind === 'candidate' ? !seen.candidates.has(marker.uid) : !seen.interviewNotes.has(marker.uid)))
+    .modify({ row: null });
+}
+
+const BATCH = 2000;
+
+/**
+ * Puts the server's versions back on every touched row and forgets the copies — in batches inside the
+ * caller's transaction, so a huge import's worth of copies never sits in memory at once.
+ */
+async function revertToServer(db: RepHireDb): Promise<void> {
+  let after: [RowKind, string] | null = null;
+  for (;;) {
+    const page: ServerRow[] = await (after ? db.serverRows.where(':id').above(after) : db.serverRows.toCollection())
+      .limit(BATCH)
+      .toArray();
+    if (!page.length) break;
+    const candidates = page.filter((m) => m.kind === 'candidate');
+    const notes = page.filter((m) => m.kind === 'interviewNote');
+    await db.candidates.bulkDelete(candidates.filter((m) => !m.row).map((m) => m.uid));
+    await db.candidates.bulkPut(candidates.filter((m) => m.row).map((m) => toLocalCandidate(m.row as Candidate)));
+    await db.interviewNotes.bulkDelete(notes.filter((m) => !m.row).map((m) => m.uid));
+    await db.interviewNotes.bulkPut(notes.filter((m) => m.row).map((m) => m.row as InterviewNote));
+    const last: ServerRow = page[page.length - 1]!;
+    after = [last.kind, last.uid];
+  }
+  await db.serverRows.clear();
+}
+
+export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
+  return db.transaction('rw', [...rowTables(db), db.experiences], async () => {
+    const acknowledged = await db.outbox.where('id').belowOrEqual(input.lastMutationId).count();
+    const needsRebase = await getMeta(db, 'needsRebase');
+    // Otherwise undoing and replaying would give the same rows: skip the work.
+    const rebased = acknowledged > 0 || needsRebase || input.seen !== null;
+    let replayed = 0;
+    if (rebased) {
+      if (input.seen) await forgetUnseen(db, input.seen);
+      await revertToServer(db);
+      await db.outbox.where('id').belowOrEqual(input.lastMutationId).delete();
+      // Replayed in id order, a few entries at a time (an import entry carries up to 1,000 rows).
+      let after = input.lastMutationId;
+      for (;;) {
+        const entries = await db.outbox.where('id').above(after).limit(50).toArray();
+        if (!entries.length) break;
+        await replayOutbox(db, entries);
+        replayed += entries.length;
+        after = entries[entries.length - 1]!.id;
+      }
+    }
+    if (input.cursor !== null) await setMeta(db, 'cursor', input.cursor);
+    await setMeta(db, 'lastMutationId', input.lastMutationId);
+    // Pushes resume after what the server says it has included; a lagging or restored server gets the rest again.
+    await setMeta(db, 'pushedThrough', input.lastMutationId);
+    await setMeta(db, 'needsRebase', false);
+    await setMeta(db, 'resyncing', false);
+    return { dropped: acknowledged, replayed, rebased };
+  });
+}

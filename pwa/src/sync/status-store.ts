@@ -1,0 +1,93 @@
+/**
+ * What the sync indicator shows, as a plain zustand store (no React here; the UI subscribes with
+ * `useStore`). Durable parts (pending count, rejected list, last sync, last error, "sign in again")
+ * are read from the device database, so every open tab shows the same thing whichever tab syncs;
+ * `online`, `syncing` and `pushProgress` belong to this tab.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { OutboxEntry, RejectedEntry, RepHireDb } from '@/db/database';
+import { getMeta, setMeta } from '@/db/meta';
+import type { PushProgress } from './push';
+
+export interface PendingChange {
+  id: number;
+  label: string;
+  createdAt: string;
+  count: number;
+}
+
+export interface RejectedChange extends PendingChange {
+  reason: string;
+  rejectedAt: string;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  syncing: boolean;
+  /** Outbox entries not yet included in a pull (an import chunk counts once). */
+  pendingCount: number;
+  /** While a push runs: entries sent so far out of those it started with. */
+  pushProgress: PushProgress | null;
+  lastSyncAt: string | null;
+  /** The last failure, for people to read; null after a successful sync. */
+  error: string | null;
+  /** The server answered 401: sync is paused until the user signs in again. Nothing is dropped. */
+  needsSignIn: boolean;
+  rejected: RejectedChange[];
+  /** When the next automatic attempt after a failure is due (epoch ms), or null. */
+  nextRetryAt: number | null;
+}
+
+export type SyncStatusStore = StoreApi<SyncStatus>;
+
+export const initialSyncStatus = (online: boolean): SyncStatus => ({
+  online,
+  syncing: false,
+  pendingCount: 0,
+  pushProgress: null,
+  lastSyncAt: null,
+  error: null,
+  needsSignIn: false,
+  rejected: [],
+  nextRetryAt: null,
+});
+
+export function createSyncStatusStore(online = true): SyncStatusStore {
+  return createStore<SyncStatus>(() => initialSyncStatus(online));
+}
+
+export function toPendingChange(entry: OutboxEntry): PendingChange {
+  return { id: entry.id, label: entry.label, createdAt: entry.createdAt, count: entry.count };
+}
+
+export function toRejectedChange(entry: RejectedEntry): RejectedChange {
+  return { ...toPendingChange(entry), reason: entry.reason, rejectedAt: entry.rejectedAt };
+}
+
+/** The parts of the status every tab reads from the database. */
+export async function readDurableStatus(db: RepHireDb) {
+  const [pendingCount, rejected, lastSyncAt, error, needsSignIn] = await db.transaction('r', db.outbox, db.rejected, db.meta, () =>
+    Promise.all([
+      db.outbox.count(),
+      db.rejected.toArray(),
+      getMeta(db, 'lastSyncAt'),
+      getMeta(db, 'lastError'),
+      getMeta(db, 'needsSignIn'),
+    ]),
+  );
+  return { pendingCount, rejected: rejected.map(toRejectedChange), lastSyncAt, error, needsSignIn };
+}
+
+export interface DurableSyncState {
+  lastSyncAt?: string | null;
+  lastError?: string | null;
+  needsSignIn?: boolean;
+}
+
+export async function saveDurableState(db: RepHireDb, values: DurableSyncState): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    if (values.lastSyncAt !== undefined) await setMeta(db, 'lastSyncAt', values.lastSyncAt);
+    if (values.lastError !== undefined) await setMeta(db, 'lastError', values.lastError);
+    if (values.needsSignIn !== undefined) await setMeta(db, 'needsSignIn', values.needsSignIn);
+  });
+}

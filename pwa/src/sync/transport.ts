@@ -1,0 +1,128 @@
+/**
+ * The sync endpoints over HTTP. Every failure becomes a SyncError whose `kind` tells the engine what
+ * to do: `unauthorized` pauses until the user signs in again, `network` and `server` back off and
+ * retry, `tooLarge` retries with smaller pushes, `client` is a request the server refuses as such
+ * (retried with backoff too: the queue is never dropped). Responses are validated with the shared
+ * schemas before anything is written to the device.
+ */
+import { errorEnvelopeSchema } from '@shared/api/error.schema';
+import {
+  pullResponseSchema,
+  pushResponseSchema,
+  type PullQuery,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+} from '@shared/sync/protocol.schema';
+
+export const PUSH_PATH = '/api/sync/push';
+export const PULL_PATH = '/api/sync/pull';
+
+export type SyncErrorKind = 'unauthorized' | 'network' | 'server' | 'tooLarge' | 'client';
+
+export class SyncError extends Error {
+  constructor(
+    readonly kind: SyncErrorKind,
+    message: string,
+    readonly status?: number,
+    /** Seconds the server asked us to wait (429/503 Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'SyncError';
+  }
+}
+
+export interface SyncTransport {
+  push(request: PushRequest): Promise<PushResponse>;
+  pull(query: PullQuery): Promise<PullResponse>;
+}
+
+export interface HttpTransportOptions {
+  /** '' for the app's own origin; the test server's URL in tests. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Extra headers per request (tests send their session cookie this way). */
+  headers?: () => Record<string, string>;
+  pushTimeoutMs?: number;
+  pullTimeoutMs?: number;
+}
+
+function kindOf(status: number): SyncErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 413) return 'tooLarge';
+  if (status >= 500 || status === 408 || status === 429) return 'server';
+  return 'client';
+}
+
+async function failure(response: Response): Promise<SyncError> {
+  const text = await response.text().catch(() => '');
+  let message = text.slice(0, 300) || response.statusText || 'Request failed';
+  try {
+    const envelope = errorEnvelopeSchema.safeParse(JSON.parse(text));
+    if (envelope.success) message = envelope.data.message;
+  } catch {
+    // Not JSON (a proxy's error page): keep the text.
+  }
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new SyncError(
+    kindOf(response.status),
+    `${response.status}: ${message}`,
+    response.status,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}
+
+export function httpTransport(options: HttpTransportOptions = {}): SyncTransport {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(baseUrl + path, {
+        ...init,
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: { accept: 'application/json', ...init.headers, ...options.headers?.() },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new SyncError('network', `Can't reach the server (${(error as Error).message})`);
+    }
+    if (!response.ok) throw await failure(response);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (error) {
+      throw new SyncError('network', `The server's answer was cut off (${(error as Error).message})`);
+    }
+    try {
+      return parse(json);
+    } catch {
+      throw new SyncError('server', `${response.status}: The server sent an answer this app does not understand`, response.status);
+    }
+  }
+
+  return {
+    push(request) {
+      return call(
+        PUSH_PATH,
+        { method: 'POST', body: JSON.stringify(request), headers: { 'content-type': 'application/json' } },
+        options.pushTimeoutMs ?? 120_000,
+        (json) => pushResponseSchema.parse(json),
+      );
+    },
+    pull(query) {
+      const params = new URLSearchParams({ clientId: query.clientId });
+      if (query.cursor) params.set('cursor', query.cursor);
+      if (query.limit) params.set('limit', String(query.limit));
+      return call(
+        `${PULL_PATH}?${params}`,
+        { method: 'GET' },
+        options.pullTimeoutMs ?? 60_000,
+        (json) => pullResponseSchema.parse(json),
+      );
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The spreadsheet worker: reads one uploaded file off the main thread (see spreadsheet/read-file.ts)
+ * and streams batches of import rows back. The prototypes are frozen first (spreadsheet/harden.ts),
+ * before papaparse loads and long before SheetJS does (it is imported only when a workbook is read).
+ *
+ * Backpressure: at most MAX_UNACKNOWLEDGED batches are out at once; the main thread acknowledges a
+ * batch once it has stored it, so rows never pile up in either thread's memory.
+ */
+import './spreadsheet/harden';
+import type { MainToWorker, WorkerToMain } from './spreadsheet/protocol';
+import { readSpreadsheetFile } from './spreadsheet/read-file';
+
+const MAX_UNACKNOWLEDGED = 2;
+
+const scope = self as unknown as {
+  postMessage(message: WorkerToMain): void;
+  onmessage: ((event: MessageEvent<MainToWorker>) => void) | null;
+};
+
+let unacknowledged = 0;
+let wake: (() => void) | null = null;
+
+const port = {
+  send(message: WorkerToMain) {
+    if (message.type === 'batch') unacknowledged += 1;
+    scope.postMessage(message);
+  },
+  async room() {
+    while (unacknowledged >= MAX_UNACKNOWLEDGED) await new Promise<void>((resolve) => (wake = resolve));
+  },
+};
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === 'ack') {
+    unacknowledged -= 1;
+    wake?.();
+    wake = null;
+  } else if (message.type === 'read') {
+    void readSpreadsheetFile(message.file, message.kind, message.timeZone, port);
+  }
+};

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { RowBatcher, type RowBatch } from './row-batcher';
+
+function run(rows: unknown[][], options: { batchSize?: number; keepMessages?: number } = {}) {
+  const batcher = new RowBatcher({ timeZone: 'UTC', ...options });
+  const batches: RowBatch[] = [];
+  let header: unknown = null;
+  rows.forEach((values, i) => {
+    if (!batcher.hasHeader) {
+      if (header === null || header === 'blank') header = batcher.readHeader(values);
+      return;
+    }
+    const batch = batcher.add(values, i + 1);
+    if (batch) batches.push(batch);
+  });
+  const last = batcher.flush();
+  if (last) batches.push(last);
+  return { batches, totals: batcher.totals, header };
+}
+
+describe('RowBatcher', () => {
+  it('finds the header below blank rows and numbers rows as the sheet does', () => {
+    const { batches, header, totals } = run([[], ['', ''], ['Full Name', 'E-mail', 'Mobile'], ['Ana', 'ana@x.com', '555']]);
+    expect(header).toEqual({ ok: true });
+    expect(batches).toEqual([{ rows: [{ name: 'Ana', email: 'ana@x.com', phone: '555' }], rowNumbers: [4], merged: 0 }]);
+    expect(totals).toMatchObject({ dataRows: 1, candidates: 1, errorCount: 0 });
+  });
+
+  it('refuses headers without an email or a name column', () => {
+    expect(run([['Name', 'Phone'], ['Ana', '1']]).header).toEqual({
+      ok: false,
+      message: 'The first row must be column headers, with an email column (e.g. "Name", "Email").',
+    });
+    expect(new RowBatcher({ timeZone: 'UTC' }).readHeader(['', null])).toBe('blank');
+  });
+
+  it('sends only the fields a row filled in, so updates never blank or reset values', () => {
+    const { batches } = run([['Name', 'Email', 'Status', 'Phone', 'Notes'], ['Ana', 'ana@x.com', '', '', '']]);
+    expect(batches[0]!.rows).toEqual([{ name: 'Ana', email: 'ana@x.com' }]);
+  });
+
+  it('cuts batches at the batch size and merges duplicate emails within one', () => {
+    const rows = [['Name', 'Email', 'Phone']];
+    for (let i = 0; i < 5; i += 1) rows.push([`P${i}`, `p${i % 4}@x.com`, `${i}`]);
+    const { batches, totals } = run(rows, { batchSize: 3 });
+    expect(batches.map((b) => b.rows.length)).toEqual([3, 2]);
+    expect(batches[1]).toEqual({
+      rows: [{ name: 'P3', email: 'p3@x.com', phone: '3' }, { name: 'P4', email: 'p0@x.com', phone: '4' }],
+      rowNumbers: [5, 6],
+      merged: 0,
+    });
+    const same = run([['Name', 'Email', 'Phone'], ['Ana', 'ana@x.com', '1'], ['Ana C', ' ANA@x.com', ''], ['Ben', 'b@x.com', '']]);
+    expect(same.batches).toEqual([
+      { rows: [{ name: 'Ana C', email: 'ANA@x.com', phone: '1' }, { name: 'Ben', email: 'b@x.com' }], rowNumbers: [2, 4], merged: 1 },
+    ]);
+    expect(totals.candidates).toBe(5);
+  });
+
+  it('counts every bad row but keeps only the first messages', () => {
+    const rows: unknown[][] = [['Name', 'Email']];
+    for (let i = 0; i < 10_000; i += 1) rows.push([`P${i}`, '']);
+    rows.push(['Ok', 'ok@x.com'], ['', ''], ['Bad', 'not-an-email']);
+    const { batches, totals } = run(rows, { keepMessages: 5 });
+    expect(totals).toMatchObject({ dataRows: 10_003, blankRows: 1, candidates: 1, errorCount: 10_001 });
+    expect(totals.errors.map((e) => e.message)).toEqual([
+      'Row 2: missing email',
+      'Row 3: missing email',
+      'Row 4: missing email',
+      'Row 5: missing email',
+      'Row 6: missing email',
+    ]);
+    expect(batches.flatMap((b) => b.rows.map((r) => r.email))).toEqual(['ok@x.com']);
+  });
+
+  it('keeps warnings and the columns it ignored', () => {
+    const { totals, batches } = run([['Name', 'Email', 'Status', 'Favourite colour'], ['Ana', 'a@x.com', 'maybe', 'blue']]);
+    expect(totals).toMatchObject({ warningCount: 1, warnings: ['Row 2: unknown status "maybe", set to new'], ignoredHeaders: ['Favourite colour'] });
+    expect(batches[0]!.rows).toEqual([{ name: 'Ana', email: 'a@x.com' }]);
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * Importing spreadsheets on the device: offline, in a browser that never opened the import dialog
+ * online (the dialog chunk, the parser worker and SheetJS come from the service worker's precache),
+ * then synced to PostgreSQL. Bad files get clear messages and lose nothing else; encodings and
+ * duplicates are handled; a 50 MB CSV streams through without locking the page.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestDevice } from '../../sync-server/tests/helpers/sync-device';
+import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { tableNames } from './support/candidates';
+import {
+  chooseFilesToImport,
+  csvFile,
+  deviceCandidatesByEmail,
+  deviceCount,
+  fileItem,
+  openImportDialog,
+  workbookFile,
+  writeBigCsv,
+} from './support/import-kit';
+import { ADMIN, adminApi, expectToast, signInThroughUi } from './support/ui';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let app: BrowserApp;
+let scratch: string;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  await adminApi(app);
+  scratch = mkdtempSync(path.join(tmpdir(), 'rephire-import-'));
+});
+afterAll(async () => {
+  await app?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/**
+ * Waits for the run's toast and closes it. Clicking the toast counts as a click outside the modal
+ * dialog, which closes it; the dialog keeps its files and summary, so open it again to look.
+ */
+async function expectRunToast(page: Page, title: string, description: string) {
+  await expectToast(page, title, description);
+  await openImportDialog(page);
+}
+
+/** Signed in, the service worker in control, then the network cut. The import dialog is not opened. */
+async function offlineDevice(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.newContext();
+  const page = await context.newPage();
+  await signInThroughUi(page, ADMIN);
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
+  return { context, page };
+}
+
+async function runImport(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Import Candidates' });
+  await dialog.getByRole('button', { name: 'Import Candidates' }).click();
+  return dialog;
+}
+
+describe('the parser offline', () => {
+  it('is precached by the service worker: the worker chunk and the SheetJS chunk it loads', () => {
+    const sw = readFileSync(path.join(root, 'pwa/dist/sw.js'), 'utf8');
+    const assets = readdirSync(path.join(root, 'pwa/dist/assets'));
+    const worker = assets.find((name) => /^spreadsheet\.worker-[\w-]+\.js$/.test(name));
+    const sheetjs = assets.find((name) => /^xlsx-[\w-]+\.js$/.test(name));
+    expect(worker).toBeDefined();
+    expect(sheetjs).toBeDefined();
+    expect(sw).toContain(`assets/${worker}`);
+    expect(sw).toContain(`assets/${sheetjs}`);
+    // The worker loads SheetJS from its own chunk (not bundled in), so CSV imports stay light.
+    expect(readFileSync(path.join(root, 'pwa/dist/assets', worker!), 'utf8')).toContain(sheetjs!);
+  });
+});
+
+describe('importing offline, then syncing', () => {
+  it('imports a CSV and an xlsx offline with the spec summary, and sync puts them in PostgreSQL', async () => {
+    // A candidate already on the server (from an integration): the file's row for it must update it.
+    const device = new TestDevice(await adminApi(app));
+    const pushed = await device.push([
+      device.mutation('candidate.create', {
+        uid: crypto.randomUUID(),
+        name: 'Known Person',
+        email: 'known.person@example.com',
+        phone: '555-0100',
+        status: 'hired',
+        source: 'Zapier',
+        skills: '',
+        notes: '',
+      }),
+    ]);
+    expect(pushed.status).toBe(200);
+
+    const context = await app.newContext();
+    const page = await context.newPage();
+    await signInThroughUi(page, ADMIN);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => deviceCandidatesByEmail(page, 'known.person@example.com').then((rows) => rows.length), { timeout: 15_000 }).toBe(1);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
+
+    const csv = csvFile('people.csv', [
+      'Full Name,E-mail,Mobile,City,Status',
+      'Ana Cruz,ana.cruz@example.com,0917 123 4567,Manila,Interviewed',
+      'Ben Ode,ben.ode@example.com,(949) 555-0101,Irvine,',
+      'Known P. Updated, KNOWN.PERSON@example.com ,,Las Vegas,',
+      'Ana Cruz,ANA.CRUZ@example.com,,,Offer',
+    ]);
+    const xlsx = workbookFile('people.xlsx', [
+      ['Name', 'Email', 'Phone Number', 'Applied Date', 'Source'],
+      ['Cy Dee', 'cy.dee@example.com', 9495550102, '2024-01-05', 'Craigslist'],
+      ['Di Eve', 'di.eve@example.com', 9495550103, '2024-02-10', ''],
+    ]);
+    const dialog = await chooseFilesToImport(page, [csv, xlsx]);
+    expect(await fileItem(dialog, 'people.csv')).toMatchObject({ status: 'pending', progress: 0 });
+    await runImport(page);
+    await expectRunToast(page, 'Import Complete', 'Processed 6 candidates: 4 new, 2 updated.');
+
+    expect(await fileItem(dialog, 'people.csv')).toEqual({ status: 'success', result: '2 new, 2 updated', progress: 100 });
+    expect(await fileItem(dialog, 'people.xlsx')).toEqual({ status: 'success', result: '2 new, 0 updated', progress: 100 });
+    const summary = dialog.getByRole('region', { name: 'Import summary' });
+    expect(await summary.locator('[data-summary]').allTextContents()).toEqual(['6', '4', '2']);
+    expect(await dialog.getByRole('button', { name: 'Import Candidates' }).isDisabled()).toBe(true);
+
+    // On the device: duplicates updated, never added; updates keep what the file lacks.
+    const [ana, ...moreAna] = await deviceCandidatesByEmail(page, 'ana.cruz@example.com');
+    expect(moreAna).toEqual([]);
+    expect(ana).toMatchObject({ name: 'Ana Cruz', phone: '0917 123 4567', location: 'Manila', status: 'offer', source: 'CSV Import' });
+    const known = await deviceCandidatesByEmail(page, 'known.person@example.com');
+    expect(known).toHaveLength(1);
+    expect(known[0]).toMatchObject({ name: 'Known P. Updated', phone: '555-0100', location: 'Las Vegas', status: 'hired', source: 'Zapier' });
+    expect((await deviceCandidatesByEmail(page, 'cy.dee@example.com'))[0]).toMatchObject({ phone: '9495550102', source: 'Craigslist' });
+    expect((await deviceCandidatesByEmail(page, 'di.eve@example.com'))[0]).toMatchObject({ source: 'CSV Import' });
+    expect(await deviceCount(page, 'outbox')).toBe(2);
+
+    // The Candidates screen (never opened online either) lists them, still offline.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();
+    await page.getByRole('heading', { name: 'Candidates Management' }).waitFor();
+    await expect.poll(() => tableNames(page)).toEqual(expect.arrayContaining(['Ana Cruz', 'Ben Ode', 'Known P. Updated', 'Cy Dee', 'Di Eve']));
+    expect((await tableNames(page)).filter((name) => name === 'Ana Cruz')).toHaveLength(1);
+
+    // Back online: sync sends both import batches; PostgreSQL holds the same records.
+    await context.setOffline(false);
+    await expect.poll(() => deviceCount(page, 'outbox'), { timeout: 30_000 }).toBe(0);
+    const emails = ['ana.cruz@example.com', 'ben.ode@example.com', 'known.person@example.com', 'cy.dee@example.com', 'di.eve@example.com'];
+    const rows = await app.db
+      .knex('candidates')
+      .whereRaw(`lower(trim(email)) in (${emails.map(() => '?').join(', ')})`, emails)
+      .whereNull('deleted_at');
+    const byEmail = new Map(rows.map((row: { email: string }) => [row.email.trim().toLowerCase(), row]));
+    expect([...byEmail.keys()].sort()).toEqual([...emails].sort());
+    expect(rows).toHaveLength(5);
+    expect(byEmail.get('ana.cruz@example.com')).toMatchObject({ name: 'Ana Cruz', status: 'offer', source: 'CSV Import', location: 'Manila' });
+    expect(byEmail.get('known.person@example.com')).toMatchObject({ name: 'Known P. Updated', status: 'hired', source: 'Zapier', location: 'Las Vegas' });
+    expect(byEmail.get('cy.dee@example.com')).toMatchObject({ source: 'Craigslist', phone: '9495550102' });
+    expect(byEmail.get('di.eve@example.com')).toMatchObject({ source: 'CSV Import' });
+    await context.close();
+  });
+});
+
+describe('bad files', () => {
+  it('says which files it refuses before importing', async () => {
+    const { context, page } = await offlineDevice();
+    await chooseFilesToImport(page, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await expectToast(page, 'Invalid Files', 'Please upload CSV or Excel files only.');
+    const dialog = await chooseFilesToImport(page, [
+      csvFile('good.csv', ['Name,Email', 'Ok Person,ok@example.com']),
+      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50]) },
+      { name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
+    ]);
+    await expectToast(page, 'Some files skipped', '2 unsupported files were ignored.');
+    const listed = dialog.getByRole('list', { name: 'Selected files' }).getByRole('listitem');
+    expect(await listed.count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Remove good.csv' }).click();
+    expect(await listed.count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Import Candidates' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('gives each bad file a clear message and loses nothing else', async () => {
+    const { context, page } = await offlineDevice();
+    const noEmails = ['Name,Email,Phone'];
+    for (let i = 0; i < 10_000; i += 1) noEmails.push(`Nobody ${i},,555${i}`);
+    noEmails.push('Good One,good.one@example.com,', 'Good Two,good.two@example.com,', 'Good Three,good.three@example.com,');
+    const junk = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919 + 13) % 256));
+    const before = await deviceCount(page, 'candidates');
+    const dialog = await chooseFilesToImport(page, [
+      { name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) },
+      csvFile('headers-only.csv', ['Name,Email,Phone']),
+      { name: 'junk.csv', mimeType: 'text/csv', buffer: junk },
+      csvFile('no-emails.csv', noEmails),
+    ]);
+    await runImport(page);
+    await expectRunToast(page, 'Partial Import Success', 'Processed 3 candidates: 3 new, 0 updated. 3 file(s) failed to import.');
+
+    expect(await fileItem(dialog, 'empty.csv')).toMatchObject({ status: 'error', result: 'The file is empty.', progress: 100 });
+    expect(await fileItem(dialog, 'headers-only.csv')).toMatchObject({ status: 'error', result: 'No candidates found below the header row.' });
+    expect((await fileItem(dialog, 'junk.csv')).result).toBe(
+      'This is not a CSV text file (it contains binary data); upload a CSV or Excel file.',
+    );
+    expect(await fileItem(dialog, 'no-emails.csv')).toMatchObject({ status: 'success', result: '3 new, 0 updated, 10000 rows skipped' });
+
+    const summary = dialog.getByRole('region', { name: 'Import summary' });
+    expect(await summary.getByRole('listitem').allTextContents()).toEqual([
+      'empty.csv: the file is empty',
+      'headers-only.csv: no candidates found below the header row',
+      'junk.csv: this is not a CSV text file (it contains binary data); upload a CSV or Excel file',
+    ]);
+    expect(await summary.textContent()).toContain('...and 10000 more errors');
+    expect(await deviceCount(page, 'candidates')).toBe(before + 3);
+    expect(await deviceCandidatesByEmail(page, 'good.three@example.com')).toHaveLength(1);
+
+    // A file whose every row is refused failed as a whole.
+    await chooseFilesToImport(page, [csvFile('all-bad.csv', ['Name,Email', 'A,', 'B,not-an-email'])]);
+    await runImport(page);
+    await expectRunToast(page, 'Import Failed', 'all-bad.csv: Row 2: missing email. 1 file(s) failed to import.');
+    expect(await fileItem(dialog, 'all-bad.csv')).toMatchObject({ status: 'error', result: 'No candidates imported: 2 rows with errors.' });
+    await context.close();
+  });
+});
+
+describe('text encodings', () => {
+  it('reads UTF-16 and Windows-1252 CSV files with accented names', async () => {
+    const { context, page } = await offlineDevice();
+    await chooseFilesToImport(page, [
+      csvFile('unicode.csv', ['Name,Email,City', 'José Müller,jose@example.com,São Paulo', 'Zoë Ñúñez,zoe@example.com,Málaga'], 'utf-16le'),
+      csvFile('ansi.csv', ['Name;Email;City', 'Françoise Lefèvre;francoise@example.com;Besançon', 'Renée Østergård;renee@example.com;Århus'], 'windows-1252'),
+    ]);
+    await runImport(page);
+    await expectToast(page, 'Import Complete', 'Processed 4 candidates: 4 new, 0 updated.');
+    const named = async (email: string) => (await deviceCandidatesByEmail(page, email)).map((c) => [c.name, c.location]);
+    expect(await named('jose@example.com')).toEqual([['José Müller', 'São Paulo']]);
+    expect(await named('zoe@example.com')).toEqual([['Zoë Ñúñez', 'Málaga']]);
+    expect(await named('francoise@example.com')).toEqual([['Françoise Lefèvre', 'Besançon']]);
+    expect(await named('renee@example.com')).toEqual([['Renée Østergård', 'Århus']]);
+    await context.close();
+  });
+});
+
+describe('a 50 MB CSV', () => {
+  it('streams through while the app stays usable, and every row is stored', { timeout: 300_000 }, async () => {
+    const rows = 20_000;
+    const file = path.join(scratch, 'big.csv');
+    const notes = 'Strong closer, territory sales, CRM. '.repeat(70);
+    const bytes = writeBigCsv(file, rows, (i) => `Person ${i},person${i}@example.com,949555${String(i).padStart(4, '0')},Irvine,"${notes}${i}"`, 'Name,Email,Phone,Location,Notes');
+    expect(bytes).toBeGreaterThan(50 * 1024 * 1024);
+
+    const { context, page } = await offlineDevice();
+    const before = await deviceCount(page, 'candidates');
+    const dialog = await chooseFilesToImport(page, [file]);
+    await runImport(page);
+    await dialog.getByRole('button', { name: 'Importing...' }).waitFor();
+
+    // While it runs: the dialog closes, another screen opens and works, the dialog comes back with
+    // the file still importing (or done), its bar having moved.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Interviews' }).click();
+    await page.getByRole('heading', { name: 'Interviews' }).waitFor();
+    await openImportDialog(page);
+    const item = await fileItem(dialog, 'big.csv');
+    expect(['uploading', 'success']).toContain(item.status);
+    expect(item.progress).toBeGreaterThan(0);
+
+    await dialog.locator('li[aria-label="big.csv"]:not([data-status="uploading"])').waitFor({ timeout: 240_000 });
+    await expectToast(page, 'Import Complete', `Processed ${rows} candidates: ${rows} new, 0 updated.`);
+    expect(await deviceCount(page, 'candidates')).toBe(before + rows);
+    const last = await deviceCandidatesByEmail(page, `person${rows - 1}@example.com`);
+    expect(last[0]!.notes.endsWith(`${rows - 1}`)).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The built app served by the real server on a loopback port, over a database of its own, with
+ * Chromium driven by playwright-core. One per browser test file.
+ */
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createApp, type CreateAppOptions } from '../../../sync-server/src/app';
+import { bindModels } from '../../../sync-server/src/db/database';
+import { createTestDatabase, type TestDatabase } from '../../../sync-server/tests/helpers/test-database';
+import { testConfig } from '../../../sync-server/tests/helpers/test-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface BrowserApp {
+  url: string;
+  db: TestDatabase;
+  browser: Browser;
+  newContext(): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export interface BrowserAppOptions {
+  /** Serve the app from here instead of pwa/dist (e.g. a copy a test modifies). */
+  staticDir?: string;
+  /** Test seams of the lead routes (e.g. a profile-picture fetcher that may reach a local host). */
+  leads?: CreateAppOptions['leads'];
+}
+
+export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'), leads }: BrowserAppOptions = {}): Promise<BrowserApp> {
+  const db = await createTestDatabase();
+  bindModels(db.knex);
+  const config = testConfig({ staticDir, dataDir: mkdtempSync(path.join(tmpdir(), 'rephire-b-')) });
+  const app = createApp({ knex: db.knex, config, leads });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? ensureChromium(), args: CHROMIUM_ARGS });
+  return {
+    url,
+    db,
+    browser,
+    newContext: () => browser.newContext({ baseURL: url }),
+    async close() {
+      await browser.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

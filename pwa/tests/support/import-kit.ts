@@ -1,0 +1,135 @@
+/**
+ * For browser tests of the import: spreadsheet files built in the test (CSV text in any encoding,
+ * workbooks through the installed `xlsx`), reading the device database straight from IndexedDB, and
+ * driving the import dialog.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export function csvFile(name: string, lines: string[], encoding: 'utf-8' | 'utf-16le' | 'windows-1252' = 'utf-8'): UploadFile {
+  const text = `${lines.join('\r\n')}\r\n`;
+  let buffer: Buffer;
+  if (encoding === 'utf-16le') buffer = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  else if (encoding === 'windows-1252') {
+    // Latin-1 letters have the same byte in Windows-1252; anything else would be a test mistake.
+    if ([...text].some((ch) => ch.charCodeAt(0) > 0xff)) throw new Error('not representable in Windows-1252');
+    buffer = Buffer.from(text, 'latin1');
+  } else buffer = Buffer.from(text, 'utf8');
+  return { name, mimeType: 'text/csv', buffer };
+}
+
+export function workbookFile(name: string, rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): UploadFile {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Candidates');
+  const buffer = XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+  return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
+}
+
+/** A CSV of `rows` generated rows written straight to disk (for files too big to hold as test data). */
+export function writeBigCsv(path: string, rows: number, makeRow: (i: number) => string, header: string): number {
+  const chunk: string[] = [header];
+  let bytes = 0;
+  writeFileSync(path, '');
+  const flush = () => {
+    const text = `${chunk.join('\n')}\n`;
+    writeFileSync(path, text, { flag: 'a' });
+    bytes += Buffer.byteLength(text);
+    chunk.length = 0;
+  };
+  for (let i = 0; i < rows; i += 1) {
+    chunk.push(makeRow(i));
+    if (chunk.length >= 5000) flush();
+  }
+  flush();
+  return bytes;
+}
+
+export interface DeviceCandidate {
+  uid: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  status: string;
+  source: string | null;
+  notes: string;
+  deletedAt: string | null;
+}
+
+/** Live candidates on the device with this email (trimmed, lower-cased), straight from IndexedDB. */
+export function deviceCandidatesByEmail(page: Page, email: string): Promise<DeviceCandidate[]> {
+  return page.evaluate(
+    (key) =>
+      new Promise<DeviceCandidate[]>((resolve, reject) => {
+        const open = indexedDB.open('rephire');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('candidates').objectStore('candidates').index('emailKey').getAll(key);
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            db.close();
+            resolve((request.result as DeviceCandidate[]).filter((row) => !row.deletedAt));
+          };
+        };
+      }),
+    email.trim().toLowerCase(),
+  );
+}
+
+/** How many rows a device table holds. */
+export function deviceCount(page: Page, table: 'candidates' | 'outbox'): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('rephire');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction(name).objectStore(name).count();
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result);
+          };
+        };
+      }),
+    table,
+  );
+}
+
+/** Opens the dialog from the top bar and chooses files (paths or in-memory files). */
+export async function chooseFilesToImport(page: Page, files: UploadFile[] | string[]): Promise<Locator> {
+  const dialog = await openImportDialog(page);
+  await page.locator('input[type=file]').setInputFiles(files as UploadFile[]);
+  return dialog;
+}
+
+/** The dialog (its role element has no box of its own: visibility is checked on its title). */
+export async function openImportDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Import Candidates' });
+  const title = dialog.getByRole('heading', { name: 'Import Candidates' });
+  if (!(await title.isVisible())) {
+    await page.getByRole('button', { name: 'Upload CSV' }).click();
+    await title.waitFor();
+  }
+  return dialog;
+}
+
+/** The listed file's status (pending, uploading, success, error) and its result line. */
+export async function fileItem(dialog: Locator, name: string) {
+  const item = dialog.getByRole('listitem', { name, exact: true });
+  const result = item.locator('[data-result]');
+  return {
+    status: await item.getAttribute('data-status'),
+    result: (await result.count()) ? ((await result.textContent())?.trim() ?? null) : null,
+    progress: Number(await item.getByRole('progressbar').getAttribute('aria-valuenow')),
+  };
+}

@@ -1,0 +1,64 @@
+/** Small steps the browser tests share: signing in through the screens, waiting for toasts, API setup. */
+import type { Page } from 'playwright-core';
+import { HttpClient } from '../../../sync-server/tests/helpers/http-client';
+import type { BrowserApp } from './browser-app';
+
+export const ADMIN = { username: 'admin', password: 'admin-password' };
+export const RECRUITER = { username: 'rita', password: 'recruiter-password' };
+
+/** Waits for the toast with this title (it may be queued behind others), checks it, then closes it. */
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const toast = page.locator('[data-toast]').filter({ has: page.getByText(title, { exact: true }) });
+  // Queued toasts show one after another, each up to 5 s: allow a few of them ahead.
+  await toast.waitFor({ state: 'visible', timeout: 20_000 });
+  if (description !== undefined) {
+    const text = (await toast.textContent()) ?? '';
+    if (typeof description === 'string' ? !text.includes(description) : !description.test(text)) {
+      throw new Error(`Toast "${title}" says "${text}", expected ${description}`);
+    }
+  }
+  await toast.getByRole('button', { name: 'Close notification' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
+
+export async function fillLogin(page: Page, { username, password }: { username: string; password: string }, rememberMe = false) {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  if (rememberMe) await form.getByLabel('Remember me').check();
+  await form.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in through the Login tab and waits for the dashboard. */
+export async function signInThroughUi(page: Page, user: { username: string; password: string }, rememberMe = false) {
+  await fillLogin(page, user, rememberMe);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+export async function registerThroughUi(page: Page, { username, password }: { username: string; password: string }) {
+  await page.goto('/auth?tab=register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm password').fill(password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** A signed-in API client for the first admin, registering them when nobody exists yet. */
+export async function adminApi(app: BrowserApp): Promise<HttpClient> {
+  const client = new HttpClient(app.url);
+  const registered = await client.post('/api/register', ADMIN);
+  if (registered.status !== 201) {
+    const login = await client.post('/api/login', ADMIN);
+    if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status} ${login.text}`);
+  }
+  return client;
+}
+
+export async function createRecruiter(app: BrowserApp, user = RECRUITER): Promise<void> {
+  const admin = await adminApi(app);
+  const created = await admin.post('/api/users', { ...user, role: 'recruiter' });
+  if (created.status !== 201) throw new Error(`create recruiter failed: ${created.status} ${created.text}`);
+}

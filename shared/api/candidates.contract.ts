@@ -1,0 +1,54 @@
+/** Routes of the spec's candidate and interview-note calls (section 7), plus a candidate's history. */
+import { z } from 'zod';
+import {
+  candidateDtoSchema,
+  candidateEventSchema,
+  candidatePatchSchema,
+  createInterviewNoteSchema,
+  dedupNowResultSchema,
+  deduplicateResultSchema,
+  importSummarySchema,
+  interviewDayQuerySchema,
+  interviewEntryDtoSchema,
+  interviewNoteDtoSchema,
+  updateInterviewNoteSchema,
+} from '../schemas/candidate-api.schema';
+import type { RouteDef } from './contract';
+
+/** Multipart upload limits of POST /api/candidates/import. */
+export const IMPORT_LIMITS = {
+  maxFileBytes: 10 * 1024 * 1024,
+  maxTotalBytes: 25 * 1024 * 1024,
+  maxFiles: 10,
+  /** Rows read from one file; the rest are refused with an error naming the file. */
+  maxRowsPerFile: 100_000,
+} as const;
+
+export const candidateRoutes = {
+  listCandidates: { method: 'GET', path: '/api/candidates', response: z.array(candidateDtoSchema) },
+  updateCandidate: { method: 'PATCH', path: '/api/candidates/:id', body: candidatePatchSchema, response: candidateDtoSchema },
+  candidateHistory: { method: 'GET', path: '/api/candidates/:id/history', response: z.array(candidateEventSchema) },
+  // Multipart: one or more `file` parts (validated by the route itself, not a JSON schema).
+  importCandidates: { method: 'POST', path: '/api/candidates/import', response: importSummarySchema },
+  deduplicateCandidates: { method: 'POST', path: '/api/candidates/deduplicate', response: deduplicateResultSchema },
+  dedupNow: { method: 'POST', path: '/api/candidates/dedup-now', response: dedupNowResultSchema },
+
+  interviewDay: {
+    method: 'GET',
+    path: '/api/interview-notes/day/:date',
+    query: interviewDayQuerySchema,
+    response: z.array(interviewEntryDtoSchema),
+  },
+  createInterviewNote: {
+    method: 'POST',
+    path: '/api/interview-notes',
+    body: createInterviewNoteSchema,
+    response: interviewNoteDtoSchema,
+  },
+  updateInterviewNote: {
+    method: 'PATCH',
+    path: '/api/interview-notes/:id',
+    body: updateInterviewNoteSchema,
+    response: interviewNoteDtoSchema,
+  },
+} as const satisfies Record<string, RouteDef>;

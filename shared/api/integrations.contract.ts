@@ -1,0 +1,32 @@
+/** API keys (Settings → API Keys) and the calls integrations make with them. */
+import { z } from 'zod';
+import { apiKeyOwnerSchema, apiKeySchema, createApiKeySchema, createdApiKeySchema } from '../schemas/api-key.schema';
+import { candidateArrivalSchema, candidateDtoSchema } from '../schemas/candidate-api.schema';
+import type { RouteDef } from './contract';
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+export const integrationRoutes = {
+  listApiKeys: { method: 'GET', path: '/api/api-keys', response: z.array(apiKeySchema) },
+  createApiKey: { method: 'POST', path: '/api/api-keys', body: createApiKeySchema, response: createdApiKeySchema },
+  deleteApiKey: { method: 'DELETE', path: '/api/api-keys/:id', response: okSchema },
+
+  /** Header X-API-Key. 201 with the new candidate, or 200 when a known email was updated. */
+  zapierCreateCandidate: {
+    method: 'POST',
+    path: '/api/zapier/candidates',
+    body: candidateArrivalSchema,
+    response: candidateDtoSchema,
+  },
+  zapierMe: { method: 'GET', path: '/api/zapier/me', response: apiKeyOwnerSchema },
+  /**
+   * `?key=` (or X-API-Key); JSON or form-encoded, with the common field names of form tools, mapped by
+   * the server (see sync-server/src/integrations/form-fields.ts). 201 created / 200 updated.
+   */
+  formCandidate: {
+    method: 'POST',
+    path: '/api/forms/candidates',
+    body: z.record(z.string(), z.unknown(), { message: 'Send the form fields as an object' }),
+    response: candidateDtoSchema,
+  },
+} as const satisfies Record<string, RouteDef>;

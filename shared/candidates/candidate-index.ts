@@ -1,0 +1,81 @@
+/**
+ * A precomputed view of a candidate list for the filter, search and sort functions. Building it does all
+ * the per-candidate string work once (lower-casing, digits, parsed dates, phone region), so filtering
+ * 100,000 candidates on each keystroke is only substring checks. A screen builds the index when its
+ * candidate list changes (`useMemo(() => indexCandidates(list), [list])`) and reuses it for every
+ * filter, search and sort change.
+ */
+import { CANDIDATE_STATUSES, type CandidateStatus } from '../schemas/candidate.schema';
+import { appliedTime, type CandidateView } from './candidate-view';
+import { classifyPhoneRegion, type PhoneRegion } from './location-filter';
+import { phoneDigits } from './phone';
+
+export interface IndexedCandidate<C extends CandidateView = CandidateView> {
+  readonly candidate: C;
+  /** Position in the list the index was built from (the stable tie-breaker for sorting). */
+  readonly position: number;
+  /** Lower-cased copies of the text fields ('' when missing). */
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly location: string;
+  readonly source: string;
+  readonly experience: string;
+  readonly skills: string;
+  readonly notes: string;
+  readonly status: CandidateStatus;
+  /** Digits of the phone, for phone-like searches and sorting by phone. */
+  readonly phoneDigits: string;
+  /** Lower-cased name with accents removed: the sort key, so 'Élodie' sorts with the E's. */
+  readonly nameSortKey: string;
+  /** Pipeline position of the status (new first, rejected last). */
+  readonly statusRank: number;
+  /** appliedDate as epoch ms; NaN when missing or unparseable. */
+  readonly appliedAt: number;
+  readonly region: PhoneRegion;
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/;
+const COMBINING_MARKS = /\p{M}/gu;
+
+/** Lower-cased, accents removed (only pays for normalisation when the text has non-ASCII characters). */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFKD').replace(COMBINING_MARKS, '') : lower;
+}
+
+const STATUS_RANK = new Map<string, number>(CANDIDATE_STATUSES.map((status, rank) => [status, rank]));
+
+function lower(value: string | null | undefined): string {
+  return value ? value.toLowerCase() : '';
+}
+
+export function indexCandidate<C extends CandidateView>(candidate: C, position: number): IndexedCandidate<C> {
+  return {
+    candidate,
+    position,
+    name: lower(candidate.name),
+    email: lower(candidate.email).trim(),
+    phone: lower(candidate.phone),
+    location: lower(candidate.location),
+    source: lower(candidate.source),
+    experience: lower(candidate.experience),
+    skills: lower(candidate.skills),
+    notes: lower(candidate.notes),
+    status: candidate.status,
+    phoneDigits: phoneDigits(candidate.phone),
+    nameSortKey: foldText((candidate.name ?? '').trim()),
+    statusRank: STATUS_RANK.get(candidate.status) ?? CANDIDATE_STATUSES.length,
+    appliedAt: appliedTime(candidate),
+    region: classifyPhoneRegion(candidate.phone),
+  };
+}
+
+export function indexCandidates<C extends CandidateView>(candidates: readonly C[]): IndexedCandidate<C>[] {
+  return candidates.map((candidate, position) => indexCandidate(candidate, position));
+}
+
+/** The candidates behind index entries, in the entries' order. */
+export function unwrap<C extends CandidateView>(entries: readonly IndexedCandidate<C>[]): C[] {
+  return entries.map((entry) => entry.candidate);
+}

@@ -1,0 +1,123 @@
+/**
+ * Dashboard figures (spec section 2, Dashboard; section 9: percentages to 1 decimal). The dashboard
+ * works on candidates deduplicated by email (`dashboardSummary` does that first); the lower-level
+ * functions count whatever list they are given, so the Candidates page can reuse them for its stage
+ * buttons.
+ */
+import { CANDIDATE_STATUSES, type CandidateStatus, IN_PROGRESS_STATUSES } from '../schemas/candidate.schema';
+import { appliedTime, type CandidateView, compareTimesDescending } from './candidate-view';
+import { dedupeByEmail } from './dedup';
+import { capitalizeStatus } from './status-labels';
+
+export const RECENT_CANDIDATES_LIMIT = 5;
+
+export interface CandidateCounts {
+  total: number;
+  hired: number;
+  /** new, screening, interview, assessment or offer. */
+  inProgress: number;
+  rejected: number;
+}
+
+/** Count per status; every status is present (0 when none). Unknown statuses are not counted. */
+export function statusCounts(candidates: readonly Pick<CandidateView, 'status'>[]): Record<CandidateStatus, number> {
+  const counts = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])) as Record<CandidateStatus, number>;
+  for (const { status } of candidates) {
+    if (Object.hasOwn(counts, status)) counts[status] += 1;
+  }
+  return counts;
+}
+
+export function candidateCounts(candidates: readonly Pick<CandidateView, 'status'>[]): CandidateCounts {
+  const counts = statusCounts(candidates);
+  return {
+    total: candidates.length,
+    hired: counts.hired,
+    inProgress: IN_PROGRESS_STATUSES.reduce((sum, status) => sum + counts[status], 0),
+    rejected: counts.rejected,
+  };
+}
+
+/** A share as a percentage rounded to one decimal (0 when the total is 0). */
+export function percentOf(count: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.round((count / total) * 1000) / 10;
+}
+
+/** '33.3%'. */
+export function formatPercent(count: number, total: number): string {
+  return `${percentOf(count, total).toFixed(1)}%`;
+}
+
+export interface PipelineStage {
+  status: CandidateStatus;
+  label: string;
+  count: number;
+  /** 0–100, one decimal: the bar width. */
+  percent: number;
+  /** '33.3%'. */
+  percentLabel: string;
+}
+
+/** One entry per status, in pipeline order. */
+export function pipelineStages(candidates: readonly Pick<CandidateView, 'status'>[]): PipelineStage[] {
+  const counts = statusCounts(candidates);
+  const total = candidates.length;
+  return CANDIDATE_STATUSES.map((status) => ({
+    status,
+    label: capitalizeStatus(status),
+    count: counts[status],
+    percent: percentOf(counts[status], total),
+    percentLabel: formatPercent(counts[status], total),
+  }));
+}
+
+/**
+ * The `limit` newest candidates by appliedDate, newest first, in one pass (no full sort of a large
+ * list). Ties keep list order; candidates with broken dates come after all dated ones.
+ */
+export function recentCandidates<C extends Pick<CandidateView, 'appliedDate'>>(
+  candidates: readonly C[],
+  limit: number = RECENT_CANDIDATES_LIMIT,
+): C[] {
+  const top: Array<{ candidate: C; time: number }> = [];
+  if (limit <= 0) return [];
+  for (const candidate of candidates) {
+    const time = appliedTime(candidate);
+    if (top.length === limit && compareTimesDescending(time, top[top.length - 1]!.time) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && compareTimesDescending(time, top[at - 1]!.time) < 0) at -= 1;
+    top.splice(at, 0, { candidate, time });
+    if (top.length > limit) top.pop();
+  }
+  return top.map((entry) => entry.candidate);
+}
+
+/** Hired candidates, newest application first (the dialog's Hired Date is the appliedDate). */
+export function hiredCandidates<C extends Pick<CandidateView, 'status' | 'appliedDate'>>(candidates: readonly C[]): C[] {
+  const hired = candidates.filter((candidate) => candidate.status === 'hired');
+  return recentCandidates(hired, hired.length);
+}
+
+export interface DashboardSummary<C> {
+  counts: CandidateCounts;
+  pipeline: PipelineStage[];
+  uniqueCount: number;
+  duplicatesHidden: number;
+  recent: C[];
+  hired: C[];
+}
+
+/** Everything the dashboard shows, computed over candidates deduplicated by email. */
+export function dashboardSummary<C extends CandidateView>(candidates: readonly C[]): DashboardSummary<C> {
+  const { unique, duplicatesHidden } = dedupeByEmail(candidates);
+  return {
+    counts: candidateCounts(unique),
+    pipeline: pipelineStages(unique),
+    uniqueCount: unique.length,
+    duplicatesHidden,
+    // `unique` is already newest first.
+    recent: unique.slice(0, RECENT_CANDIDATES_LIMIT),
+    hired: unique.filter((candidate) => candidate.status === 'hired'),
+  };
+}

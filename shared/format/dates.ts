@@ -1,0 +1,112 @@
+/**
+ * How dates read on screen. Stored dates are UTC ISO strings (DECISIONS, Dates); the candidates table
+ * shows them in Pacific time with the PST/PDT suffix, other screens in the device's zone.
+ * Output is assembled from Intl parts so it does not depend on the ICU version's spacing choices
+ * (newer ICU puts a narrow no-break space before AM/PM).
+ */
+import { parseDay, type DayString, shiftDay } from './time-zone';
+
+export const PACIFIC_TIME_ZONE = 'America/Los_Angeles';
+/** The sparkle window for recent applications. */
+export const RECENT_APPLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Timestamps slightly in the future (another device's clock running ahead) still count as recent. */
+const CLOCK_SKEW_TOLERANCE_MS = 5 * 60 * 1000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toEpochMs(value: Date | string | number | null | undefined): number {
+  if (value === null || value === undefined || value === '') return Number.NaN;
+  if (value instanceof Date) return value.getTime();
+  return typeof value === 'number' ? value : Date.parse(value);
+}
+
+function partsOf(formatter: Intl.DateTimeFormat, epochMs: number): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(epochMs)) parts[part.type] = part.value;
+  return parts;
+}
+
+/**
+ * 'Jan 5, 2024, 10:30 AM PST' (or PDT in summer) in America/Los_Angeles. Returns '' for a missing or
+ * unparseable date so the screen can show its dash.
+ */
+export function formatPacificDate(iso: Date | string | null | undefined): string {
+  const epochMs = toEpochMs(iso);
+  if (!Number.isFinite(epochMs)) return '';
+  const formatter = cachedFormatter('pacific', () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: PACIFIC_TIME_ZONE,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+      timeZoneName: 'short',
+    }),
+  );
+  const p = partsOf(formatter, epochMs);
+  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+}
+
+/** True when the date lies in the 24 hours before `now` (a few minutes of clock skew ahead allowed). */
+export function isWithinLast24Hours(iso: Date | string | null | undefined, now: Date): boolean {
+  const epochMs = toEpochMs(iso);
+  if (!Number.isFinite(epochMs)) return false;
+  const age = now.getTime() - epochMs;
+  return age >= -CLOCK_SKEW_TOLERANCE_MS && age < RECENT_APPLICATION_WINDOW_MS;
+}
+
+/**
+ * A date in the device's zone (or the one given), e.g. 'Jan 5, 2024'. Returns '' for a missing or
+ * unparseable date.
+ */
+export function formatLocalDate(iso: Date | string | null | undefined, timeZone?: string): string {
+  const epochMs = toEpochMs(iso);
+  if (!Number.isFinite(epochMs)) return '';
+  const formatter = cachedFormatter(`local:${timeZone ?? ''}`, () =>
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }),
+  );
+  const p = partsOf(formatter, epochMs);
+  return `${p.month} ${p.day}, ${p.year}`;
+}
+
+function dayAtUtcNoon(day: DayString): number {
+  const parsed = parseDay(day);
+  if (!parsed) throw new RangeError(`Invalid day "${day}": expected yyyy-MM-dd`);
+  return Date.UTC(parsed.year, parsed.month - 1, parsed.day, 12);
+}
+
+/** 'Monday, January 1, 2024' for a 'yyyy-MM-dd' day. */
+export function formatLongDay(day: DayString): string {
+  const formatter = cachedFormatter('long-day', () =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+  );
+  const p = partsOf(formatter, dayAtUtcNoon(day));
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
+}
+
+/** 'Jan 1, 2024' for a 'yyyy-MM-dd' day (filter chips, compact labels). */
+export function formatShortDay(day: DayString): string {
+  const formatter = cachedFormatter('short-day', () =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }),
+  );
+  const p = partsOf(formatter, dayAtUtcNoon(day));
+  return `${p.month} ${p.day}, ${p.year}`;
+}
+
+/** The Interviews heading: 'Today', 'Yesterday' or 'Monday, January 1, 2024'. Both days are 'yyyy-MM-dd'. */
+export function dayLabel(day: DayString, today: DayString): string {
+  if (day === today) return 'Today';
+  if (day === shiftDay(today, -1)) return 'Yesterday';
+  return formatLongDay(day);
+}

@@ -1,0 +1,203 @@
+/**
+ * The merge rules, as pure functions over records, run by the server when it applies a mutation and by
+ * a device when it applies its own writes and replays its outbox on top of pulled rows (rebase):
+ *
+ * - Scalar fields are last-writer-wins per field by HLC stamp: a write applies only if its stamp is
+ *   greater than the field's current stamp.
+ * - Every value that loses is reported as an event, never silently dropped: the old value a newer write
+ *   overwrote ('overwritten'), or the incoming value that was older than what is stored ('rejected').
+ * - appendNote appends a line whatever the clocks say, so two offline appends both survive.
+ * - Deletes win: a deleted record ignores later writes (reported as 'rejected').
+ */
+import type { Candidate, CandidateLwwField, InterviewNote } from '../schemas/candidate.schema';
+import { CANDIDATE_LWW_FIELDS, DEFAULT_STATUS } from '../schemas/candidate.schema';
+import { hlcToIso } from './hlc';
+import type { CandidateChanges, CandidateCreateArgs, ImportRow } from './protocol.schema';
+
+export type FieldEventKind = 'overwritten' | 'rejected' | 'deleted';
+
+export interface FieldEvent {
+  field: string;
+  kind: FieldEventKind;
+  /** The value that was lost: the old one for 'overwritten'/'deleted', the incoming one for 'rejected'. */
+  value: unknown;
+  /** The stamp that value carried. */
+  clock: string | null;
+}
+
+export interface MergeResult<T> {
+  record: T;
+  events: FieldEvent[];
+  changed: boolean;
+}
+
+export interface RecordMeta {
+  id: number | null;
+  userId: number | null;
+  now: string;
+}
+
+/** Appends a line to multi-line notes. */
+export function appendLine(notes: string, line: string): string {
+  return notes ? `${notes.replace(/\n+$/, '')}\n${line}` : line;
+}
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+export function createCandidateRecord(args: CandidateCreateArgs | ImportRow, hlc: string, meta: RecordMeta): Candidate {
+  const fieldClocks: Record<string, string> = {};
+  for (const field of CANDIDATE_LWW_FIELDS) fieldClocks[field] = hlc;
+  const status = args.status ?? DEFAULT_STATUS;
+  return {
+    id: meta.id,
+    uid: args.uid,
+    name: args.name,
+    email: args.email,
+    phone: args.phone ?? null,
+    location: args.location ?? null,
+    status,
+    appliedDate: args.appliedDate ? new Date(args.appliedDate).toISOString() : meta.now,
+    statusChangedAt: hlcToIso(hlc),
+    source: args.source ?? null,
+    experience: args.experience ?? null,
+    skills: args.skills ?? '',
+    notes: args.notes ?? '',
+    userId: meta.userId,
+    fieldClocks,
+    createdAt: meta.now,
+    updatedAt: meta.now,
+    deletedAt: null,
+  };
+}
+
+function normaliseField(field: CandidateLwwField, value: unknown): unknown {
+  if (field === 'appliedDate' && typeof value === 'string') return new Date(value).toISOString();
+  if ((field === 'skills' || field === 'notes') && (value === null || value === undefined)) return '';
+  return value ?? null;
+}
+
+/** Applies changed fields with per-field last-writer-wins. */
+export function applyCandidateChanges(
+  record: Candidate,
+  changes: CandidateChanges | Partial<Record<CandidateLwwField, unknown>>,
+  hlc: string,
+  now: string,
+): MergeResult<Candidate> {
+  const events: FieldEvent[] = [];
+  const entries = Object.entries(changes).filter(([field]) =>
+    (CANDIDATE_LWW_FIELDS as readonly string[]).includes(field),
+  ) as Array<[CandidateLwwField, unknown]>;
+  if (record.deletedAt) {
+    for (const [field, value] of entries) events.push({ field, kind: 'rejected', value, clock: hlc });
+    return { record, events, changed: false };
+  }
+  const next: Candidate = { ...record, fieldClocks: { ...record.fieldClocks } };
+  let changed = false;
+  for (const [field, raw] of entries) {
+    const value = normaliseField(field, raw);
+    const current = next.fieldClocks[field] ?? '';
+    const same = next[field] === value;
+    if (hlc > current) {
+      if (!same) {
+        events.push({ field, kind: 'overwritten', value: next[field], clock: current || null });
+        (next as Record<string, unknown>)[field] = value;
+        if (field === 'status') next.statusChangedAt = hlcToIso(hlc);
+      }
+      next.fieldClocks[field] = hlc;
+      changed = true;
+    } else if (!same) {
+      events.push({ field, kind: 'rejected', value, clock: hlc });
+    }
+  }
+  if (changed) next.updatedAt = now;
+  return { record: changed ? next : record, events, changed };
+}
+
+/** Appends a note line; not subject to clocks, so concurrent appends all survive. */
+export function applyAppendNote(record: Candidate, line: string, hlc: string, now: string): MergeResult<Candidate> {
+  if (record.deletedAt) return { record, events: [{ field: 'notes', kind: 'rejected', value: line, clock: hlc }], changed: false };
+  return { record: { ...record, notes: appendLine(record.notes, line), updatedAt: now }, events: [], changed: true };
+}
+
+/** A status change, with its optional dated note line (appended even if a newer status wins). */
+export function applySetStatus(
+  record: Candidate,
+  status: Candidate['status'],
+  noteLine: string | undefined,
+  hlc: string,
+  now: string,
+): MergeResult<Candidate> {
+  const statusResult = applyCandidateChanges(record, { status }, hlc, now);
+  if (!noteLine) return statusResult;
+  // On a deleted record the line is refused like the status, and reported with it.
+  const appended = applyAppendNote(statusResult.record, noteLine, hlc, now);
+  return {
+    record: appended.record,
+    events: [...statusResult.events, ...appended.events],
+    changed: statusResult.changed || appended.changed,
+  };
+}
+
+/** Deletes win: a tombstone, with every field's last value reported. */
+export function applyDelete(record: Candidate, hlc: string, now: string): MergeResult<Candidate> {
+  if (record.deletedAt) return { record, events: [], changed: false };
+  const events: FieldEvent[] = [{ field: '*', kind: 'deleted', value: snapshot(record), clock: hlc }];
+  return { record: { ...record, deletedAt: now, updatedAt: now }, events, changed: true };
+}
+
+function snapshot(record: Candidate): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of CANDIDATE_LWW_FIELDS) out[field] = record[field];
+  return out;
+}
+
+/** Import of one row into an existing candidate (same email): only the fields the row has, LWW. */
+export function importIntoExisting(record: Candidate, row: ImportRow, hlc: string, now: string): MergeResult<Candidate> {
+  const changes: Partial<Record<CandidateLwwField, unknown>> = {};
+  for (const field of CANDIDATE_LWW_FIELDS) {
+    if (field === 'email' || field === 'notes') continue;
+    const value = row[field as keyof ImportRow];
+    if (!blank(value)) changes[field] = value;
+  }
+  const result = applyCandidateChanges(record, changes, hlc, now);
+  if (!blank(row.notes) && !record.deletedAt && !result.record.notes.includes(row.notes!)) {
+    return { ...result, record: { ...result.record, notes: appendLine(result.record.notes, row.notes!) }, changed: true };
+  }
+  return result;
+}
+
+export function createInterviewNoteRecord(
+  args: { uid: string; candidateUid: string; day: string; note: string },
+  hlc: string,
+  meta: RecordMeta,
+): InterviewNote {
+  return {
+    id: meta.id,
+    uid: args.uid,
+    candidateUid: args.candidateUid,
+    day: args.day,
+    note: args.note,
+    userId: meta.userId,
+    fieldClocks: { note: hlc },
+    createdAt: meta.now,
+    updatedAt: meta.now,
+    deletedAt: null,
+  };
+}
+
+/** Saves an interview note's text, last writer wins. */
+export function applyInterviewNoteSave(record: InterviewNote, note: string, hlc: string, now: string): MergeResult<InterviewNote> {
+  const current = record.fieldClocks.note ?? '';
+  if (record.deletedAt || hlc <= current) {
+    return record.note === note
+      ? { record, events: [], changed: false }
+      : { record, events: [{ field: 'note', kind: 'rejected', value: note, clock: hlc }], changed: false };
+  }
+  const events: FieldEvent[] =
+    record.note === note ? [] : [{ field: 'note', kind: 'overwritten', value: record.note, clock: current || null }];
+  return {
+    record: { ...record, note, fieldClocks: { ...record.fieldClocks, note: hlc }, updatedAt: now },
+    events,
+    changed: true,
+  };
+}

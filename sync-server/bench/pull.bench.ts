@@ -1,0 +1,37 @@
+/** A new device's full pull, page by page with the default page size, of everything the push wrote. */
+import { randomUUID } from 'node:crypto';
+import type { PullResponse } from '@shared/sync/protocol.schema';
+import { count, seconds, type Figure } from './report';
+import type { Benchmark } from './run';
+import { PUSH_ROWS } from './push.bench';
+
+export const pullBenchmark: Benchmark = async (ctx) => {
+  const clientId = randomUUID();
+  let cursor: string | undefined;
+  let candidates = 0;
+  let pages = 0;
+  let bytes = 0;
+  const start = performance.now();
+  for (;;) {
+    const params = new URLSearchParams({ clientId, ...(cursor ? { cursor } : {}) });
+    const res = await ctx.client.request('GET', `/api/sync/pull?${params}`);
+    if (res.status !== 200) throw new Error(`pull failed: ${res.status} ${res.text.slice(0, 200)}`);
+    const page = JSON.parse(res.text) as PullResponse;
+    bytes += res.text.length;
+    pages += 1;
+    candidates += page.candidates.length;
+    cursor = page.cursor;
+    if (page.done) break;
+  }
+  const ms = performance.now() - start;
+  ctx.log(`pull: ${seconds(ms)}, ${count(candidates)} candidates in ${pages} pages`);
+  if (candidates < PUSH_ROWS) throw new Error(`pull returned ${candidates} candidates, expected at least ${PUSH_ROWS}`);
+  const figure: Figure = {
+    name: `Full pull of ${count(candidates)} candidates, new device`,
+    value: seconds(ms),
+    target: '< 10 s',
+    met: ms < 10_000,
+    detail: `${pages} pages, ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON`,
+  };
+  return [figure];
+};

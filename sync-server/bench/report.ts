@@ -1,0 +1,28 @@
+/** The benchmark table: each figure with its target and whether this run met it. */
+export interface Figure {
+  name: string;
+  value: string;
+  target?: string;
+  /** Undefined when the figure has no target of its own. */
+  met?: boolean;
+  detail?: string;
+}
+
+export function printReport(figures: Figure[], env: { database: string; machine: string }): void {
+  const rows = figures.map((f) => [f.name, f.value, f.target ?? '', f.met === undefined ? '' : f.met ? 'met' : 'MISSED', f.detail ?? '']);
+  const header = ['Benchmark', 'Result', 'Target', '', 'Notes'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  console.log('');
+  console.log(`RepHire server benchmarks — ${env.database}`);
+  console.log(`${env.machine}; one run each, on a machine other work shares, so expect noise.`);
+  console.log('');
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+  console.log('');
+}
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const millis = (ms: number) => `${ms.toFixed(1)} ms`;
+export const count = (n: number) => Math.round(n).toLocaleString('en-US');

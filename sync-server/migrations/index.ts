@@ -1,0 +1,32 @@
+/**
+ * The list of migrations, in order. Append only: a migration that has landed is never edited.
+ * Listed statically (rather than read from the folder) so the same list runs under tsx, Vitest and
+ * the knex CLI alike.
+ */
+import type { Knex } from 'knex';
+import * as initial from './20261122000000_initial';
+import * as leadSearchJobs from './20261122020000_lead_search_jobs';
+import * as sync from './20261123000000_sync';
+import * as arrivalFunction from './20261124000000_arrival_function';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const migrations: Array<[string, Migration]> = [
+  ['20261122000000_initial', initial],
+  ['20261122020000_lead_search_jobs', leadSearchJobs],
+  ['20261123000000_sync', sync],
+  ['20261124000000_arrival_function', arrivalFunction],
+];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = migrations.find(([n]) => n === name);
+    if (!found) throw new Error(`Unknown migration ${name}`);
+    return found[1];
+  },
+};

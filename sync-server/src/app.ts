@@ -1,0 +1,80 @@
+/**
+ * The Koa application, built from its dependencies and never listening by itself (server.ts listens;
+ * tests drive it on an ephemeral port). Middleware order: request log → error handler → security
+ * headers → static files → session → same-origin guard → body → routers.
+ */
+import Koa from 'koa';
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import { errorHandler } from './middleware/error-handler';
+import { requestLog, type LogLine } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { staticFiles } from './middleware/static-files';
+import { sameOrigin } from './middleware/same-origin';
+import { sessionMiddleware } from './auth/session-store';
+import { authRouter } from './auth/auth.router';
+import { usersRouter } from './users/users.router';
+import { settingsRouter } from './settings/settings.router';
+import { linkedinRouter, type LinkedinRouterOptions } from './linkedin/linkedin.router';
+import type { AppState } from './http/context';
+import { syncRouter } from './sync/sync.router';
+import { candidatesRouter } from './candidates/candidates.router';
+import { importRouter } from './candidates/import/import.router';
+import { interviewNotesRouter } from './interview-notes/interview-notes.router';
+import { apiKeysRouter } from './api-keys/api-keys.router';
+import { zapierRouter } from './integrations/zapier.router';
+import { formsRouter } from './integrations/forms.router';
+import { bodyParser } from './middleware/body-parser';
+
+export interface CreateAppOptions {
+  knex: Knex;
+  config: Config;
+  /** Where request lines go; omit to keep quiet (tests). */
+  log?: LogLine;
+  /** Test seams of the lead routes (the profile-picture fetcher). */
+  leads?: LinkedinRouterOptions;
+}
+
+/** Paths authenticated by API key rather than by cookie. */
+export const API_KEY_PREFIXES = ['/api/zapier/', '/api/forms/'];
+/** Paths that accept multipart uploads. */
+export const MULTIPART_PATHS = ['/api/candidates/import'];
+export { JSON_BODY_LIMIT } from './middleware/body-parser';
+
+export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: config.trustProxy, keys: [config.secretKey] });
+  app.use(async (ctx, next) => {
+    ctx.state.deps = { knex, config };
+    await next();
+  });
+  // The log wraps the error handler so it records the status the client actually got.
+  if (log) app.use(requestLog(log));
+  app.use(errorHandler());
+  app.use(securityHeaders());
+  app.use(staticFiles(config.staticDir));
+  app.use(sessionMiddleware(app, knex));
+  app.use(sameOrigin({ exemptPrefixes: API_KEY_PREFIXES, multipartPaths: MULTIPART_PATHS }));
+  app.use(bodyParser());
+  const routers = [
+    authRouter(),
+    usersRouter(),
+    settingsRouter(),
+    syncRouter(),
+    candidatesRouter(),
+    importRouter(),
+    interviewNotesRouter(),
+    apiKeysRouter(),
+    zapierRouter(),
+    formsRouter(),
+    linkedinRouter(leads),
+  ];
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE' || error?.code === 'ECONNRESET') return;
+    console.error('[rephire] unexpected error:', error);
+  });
+  return app;
+}

@@ -1,0 +1,227 @@
+/**
+ * Candidate rows ⇄ the shared record shape (shared/schemas/candidate.schema.ts), and the few queries
+ * that read and write them. Every write goes load → shared merge function → `insertCandidates` /
+ * `updateCandidates`, so the server merges exactly as a device does. Batches are written with one
+ * statement each (json_populate_recordset), which keeps a 1,000-row import to a handful of round trips.
+ */
+import type { Knex } from 'knex';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import type { CandidateDto } from '@shared/schemas/candidate-api.schema';
+import { normalizeEmail } from '@shared/candidates/email';
+import { EMAIL_LOCK_CLASS, NORMALISED_EMAIL_SQL, emailLockStripes } from './email';
+
+/** A stored candidate: a record with its server id. */
+export type StoredCandidate = Candidate & { id: number };
+
+type Row = Record<string, unknown>;
+
+export function toIso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(value as string).toISOString();
+}
+const toIsoOrNull = (value: unknown) => (value === null || value === undefined ? null : toIso(value));
+
+/** A row as the query builder returns it (camelCase) → the shared record. */
+export function rowToCandidate(row: Row): StoredCandidate {
+  return {
+    id: Number(row.id),
+    uid: row.uid as string,
+    name: row.name as string,
+    email: row.email as string,
+    phone: (row.phone as string | null) ?? null,
+    location: (row.location as string | null) ?? null,
+    status: row.status as Candidate['status'],
+    appliedDate: toIso(row.appliedDate),
+    statusChangedAt: toIsoOrNull(row.statusChangedAt),
+    source: (row.source as string | null) ?? null,
+    experience: (row.experience as string | null) ?? null,
+    skills: (row.skills as string) ?? '',
+    notes: (row.notes as string) ?? '',
+    userId: row.userId === null || row.userId === undefined ? null : Number(row.userId),
+    fieldClocks: (row.fieldClocks as Record<string, string>) ?? {},
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+    deletedAt: toIsoOrNull(row.deletedAt),
+  };
+}
+
+/** The record as a snake_case JSON object for json_populate_recordset(NULL::candidates, …). */
+function recordToJsonRow(record: Candidate): Row {
+  return {
+    id: record.id ?? undefined,
+    uid: record.uid,
+    name: record.name,
+    email: record.email,
+    phone: record.phone,
+    location: record.location,
+    status: record.status,
+    applied_date: record.appliedDate,
+    status_changed_at: record.statusChangedAt,
+    source: record.source,
+    experience: record.experience,
+    skills: record.skills,
+    notes: record.notes,
+    user_id: record.userId,
+    field_clocks: record.fieldClocks,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    deleted_at: record.deletedAt,
+  };
+}
+
+export function toCandidateDto(record: StoredCandidate): CandidateDto {
+  return {
+    id: record.id,
+    uid: record.uid,
+    name: record.name,
+    email: record.email,
+    phone: record.phone,
+    location: record.location,
+    status: record.status,
+    appliedDate: record.appliedDate,
+    statusChangedAt: record.statusChangedAt,
+    source: record.source,
+    experience: record.experience,
+    skills: record.skills,
+    notes: record.notes,
+    userId: record.userId,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+const WRITABLE = [
+  'uid',
+  'name',
+  'email',
+  'phone',
+  'location',
+  'status',
+  'applied_date',
+  'status_changed_at',
+  'source',
+  'experience',
+  'skills',
+  'notes',
+  'user_id',
+  'field_clocks',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+];
+const COLUMN_LIST = WRITABLE.join(', ');
+const UPDATE_SET = WRITABLE.filter((c) => c !== 'uid' && c !== 'created_at')
+  .map((c) => `${c} = v.${c}`)
+  .join(', ');
+
+/** Inserts new records (id null); returns them with their ids, in the same order. */
+export async function insertCandidates(trx: Knex, records: Candidate[]): Promise<StoredCandidate[]> {
+  if (records.length === 0) return [];
+  const { rows } = await trx.raw(
+    `INSERT INTO candidates (${COLUMN_LIST})
+       SELECT ${COLUMN_LIST} FROM json_populate_recordset(NULL::candidates, ?::json)
+     RETURNING id, uid`,
+    [JSON.stringify(records.map(recordToJsonRow))],
+  );
+  const ids = new Map<string, number>((rows as Array<{ id: number; uid: string }>).map((r) => [r.uid, Number(r.id)]));
+  return records.map((record) => ({ ...record, id: ids.get(record.uid)! }));
+}
+
+/** Writes changed records back (every merged field, clocks and tombstone). */
+export async function updateCandidates(trx: Knex, records: StoredCandidate[]): Promise<void> {
+  if (records.length === 0) return;
+  await trx.raw(
+    `UPDATE candidates c SET ${UPDATE_SET}
+       FROM json_populate_recordset(NULL::candidates, ?::json) v
+      WHERE c.id = v.id`,
+    [JSON.stringify(records.map(recordToJsonRow))],
+  );
+}
+
+export async function findCandidateByUid(trx: Knex, uid: string, forUpdate = false) {
+  const query = trx('candidates').where({ uid }).first();
+  const row = await (forUpdate ? query.forUpdate() : query);
+  return row ? rowToCandidate(row) : undefined;
+}
+
+export async function findCandidateById(trx: Knex, id: number, forUpdate = false) {
+  const query = trx('candidates').where({ id }).first();
+  const row = await (forUpdate ? query.forUpdate() : query);
+  return row ? rowToCandidate(row) : undefined;
+}
+
+/**
+ * Looks candidates up key by key (a LATERAL index probe per key), so the cost grows with the number of
+ * keys, never with the table: a plain `= ANY(keys)` lets the planner pick a sequential scan when the
+ * expression index has no statistics yet (a freshly filled table), which made every lookup scan it all.
+ */
+function lookupByKeys(trx: Knex, keys: string[], keyType: 'uuid' | 'text', condition: string, forUpdate: boolean) {
+  const lock = forUpdate ? ' FOR UPDATE' : '';
+  return trx
+    .select('c.*')
+    .from(trx.raw(`unnest(?::${keyType}[]) AS k(key), LATERAL (SELECT * FROM candidates WHERE ${condition}${lock}) AS c`, [keys]));
+}
+
+export async function findCandidatesByUids(trx: Knex, uids: string[], forUpdate = false): Promise<StoredCandidate[]> {
+  if (uids.length === 0) return [];
+  const rows = await lookupByKeys(trx, [...new Set(uids)], 'uuid', 'candidates.uid = k.key', forUpdate);
+  return rows.map(rowToCandidate);
+}
+
+/**
+ * Live candidates by normalised email: for each email the most recently updated one (the one duplicates
+ * merge into, as deduplication keeps it).
+ */
+export async function findLiveCandidatesByEmails(
+  trx: Knex,
+  emails: string[],
+  forUpdate = false,
+): Promise<Map<string, StoredCandidate>> {
+  const found = new Map<string, StoredCandidate>();
+  if (emails.length === 0) return found;
+  const normalised = [...new Set(emails.map(normalizeEmail))];
+  const rows = await lookupByKeys(
+    trx,
+    normalised,
+    'text',
+    `${NORMALISED_EMAIL_SQL.replace('email', 'candidates.email')} = k.key AND candidates.deleted_at IS NULL`,
+    forUpdate,
+  ).orderBy([
+    { column: 'c.updatedAt', order: 'desc' },
+    { column: 'c.id', order: 'desc' },
+  ]);
+  for (const row of rows) {
+    const record = rowToCandidate(row);
+    const key = normalizeEmail(record.email);
+    if (!found.has(key)) found.set(key, record);
+  }
+  return found;
+}
+
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * For a single arrival (Zapier, a form): the live candidate with this email (most recently updated),
+ * or — when there is none — the given record inserted; one call to the database function made by
+ * migration 20261124000000_arrival_function, which takes the email's lock stripe first. Outside a
+ * transaction it commits at once (the found row is not kept locked).
+ */
+export async function insertUnlessEmailExists(
+  db: Knex,
+  record: Candidate,
+): Promise<{ existing: StoredCandidate } | { inserted: StoredCandidate }> {
+  const [stripe] = emailLockStripes([record.email]);
+  const { rows } = await db.raw(
+    `SELECT f.found, (f.candidate).* FROM rephire_insert_candidate_unless_email(?, ?, ?, ?::json) AS f`,
+    [EMAIL_LOCK_CLASS, stripe!, normalizeEmail(record.email), JSON.stringify(recordToJsonRow(record))],
+  );
+  const row = rows[0] as Row;
+  const candidate = rowToCandidate(Object.fromEntries(Object.entries(row).map(([key, value]) => [camel(key), value])));
+  return row.found ? { existing: candidate } : { inserted: candidate };
+}
+
+/** Takes the email lock stripes of these emails for the rest of the transaction (see email.ts). */
+export async function lockEmails(trx: Knex, emails: Iterable<string>): Promise<void> {
+  const stripes = emailLockStripes(emails);
+  if (stripes.length === 0) return;
+  await trx.raw('SELECT pg_advisory_xact_lock(?, s) FROM unnest(?::int[]) AS s', [EMAIL_LOCK_CLASS, stripes]);
+}

@@ -1,0 +1,91 @@
+/**
+ * /api/linkedin: saved leads, the provider key, lead searches (started here, run by the search runner)
+ * and the leads' profile pictures. Everything is the signed-in user's own: leads, keys and jobs are
+ * always looked up by the session's user id.
+ */
+import Router from '@koa/router';
+import { ERROR_CODES } from '@shared/api/error.schema';
+import { AppError, notFound } from '../errors';
+import { defineRoute } from '../http/route';
+import { countLeads, listLeads } from './lead.service';
+import { ImageFetchError, createProfileImageFetcher, type ProfileImageFetcher } from './profile-image';
+import { cleanProviderKey, hasProviderKey, saveProviderKey } from './provider-key.service';
+import { toJobDto } from './search-job.model';
+import { JOB_QUEUED, leadSearchSignals } from './search-job.runner';
+import { cancelLeadSearch, currentLeadSearch, startLeadSearch, startMessage } from './search-job.service';
+
+export interface LinkedinRouterOptions {
+  /** Replaced in tests only; production uses the strict fetcher. */
+  imageFetcher?: ProfileImageFetcher;
+}
+
+const IMAGE_FAILURE_CACHE = { 'Cache-Control': 'private, max-age=600' };
+
+export function linkedinRouter(options: LinkedinRouterOptions = {}): Router {
+  const router = new Router();
+  const fetchImage = options.imageFetcher ?? createProfileImageFetcher();
+
+  defineRoute(router, 'listLeads', { access: 'user' }, async (ctx, { query }) =>
+    listLeads(ctx.state.deps.knex, ctx.state.user!.id, query),
+  );
+
+  defineRoute(router, 'getProviderKeyStatus', { access: 'user' }, async (ctx) => ({
+    hasKey: await hasProviderKey(ctx.state.deps.knex, ctx.state.user!.id),
+  }));
+
+  defineRoute(router, 'saveProviderKey', { access: 'user' }, async (ctx, { body }) => {
+    const apiKey = cleanProviderKey(body.api_key);
+    const { knex, config } = ctx.state.deps;
+    await knex.transaction((trx) => saveProviderKey(trx, config.secretKey, ctx.state.user!.id, apiKey));
+    return { hasKey: true as const, message: 'API key saved' };
+  });
+
+  defineRoute(router, 'startLeadSearch', { access: 'user', status: 202 }, async (ctx, { body }) => {
+    const { knex } = ctx.state.deps;
+    const userId = ctx.state.user!.id;
+    const { outcome, job } = await knex.transaction((trx) => startLeadSearch(trx, userId, body));
+    if (outcome !== 'running') leadSearchSignals.emit(JOB_QUEUED);
+    const { total } = await countLeads(knex, userId);
+    return { ...startMessage(outcome, job), total_saved: total, job: toJobDto(job) };
+  });
+
+  defineRoute(router, 'getCurrentLeadSearch', { access: 'user' }, async (ctx) => {
+    const { knex } = ctx.state.deps;
+    const userId = ctx.state.user!.id;
+    const job = await currentLeadSearch(knex, userId);
+    const { total } = await countLeads(knex, userId);
+    return { job: job ? toJobDto(job) : null, total_saved: total };
+  });
+
+  defineRoute(router, 'cancelLeadSearch', { access: 'user' }, async (ctx, { params }) => {
+    const job = await ctx.state.deps.knex.transaction((trx) => cancelLeadSearch(trx, ctx.state.user!.id, params.id ?? ''));
+    return { job: toJobDto(job) };
+  });
+
+  defineRoute(router, 'leadProfileImage', { access: 'user' }, async (ctx, { params }) => {
+    const linkedinUrl = params.url ?? '';
+    const lead = (await ctx.state.deps
+      .knex('linkedin_sales_reps')
+      .where({ userId: ctx.state.user!.id, linkedinUrl })
+      .first('profilePicUrl')) as { profilePicUrl: string | null } | undefined;
+    if (!lead?.profilePicUrl) throw notFound('This lead has no profile picture');
+    let image;
+    try {
+      image = await fetchImage(lead.profilePicUrl);
+    } catch (error) {
+      if (!(error instanceof ImageFetchError)) throw error;
+      if (error.reason === 'not_allowed') {
+        throw new AppError(403, ERROR_CODES.forbidden, 'The profile picture is at an address RepHire does not fetch', { headers: IMAGE_FAILURE_CACHE });
+      }
+      throw new AppError(502, ERROR_CODES.unavailable, error.message, { headers: IMAGE_FAILURE_CACHE });
+    }
+    ctx.type = image.contentType;
+    ctx.set('Cache-Control', 'private, max-age=86400');
+    // Served bytes are only ever displayed as an image, never interpreted.
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set('Content-Disposition', 'inline');
+    return image.body;
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+/**
+ * Opens the database, applies migrations and listens. Used by `npm start`, by tests that need a real
+ * server process, and by the benchmarks.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import type { Config } from './config';
+import { bindModels, migrateLatest, openDatabase, type Database } from './db/database';
+import { purgeExpiredSessions } from './auth/session-store';
+import type { LogLine } from './middleware/request-log';
+import { ProxycurlClient } from './linkedin/proxycurl.client';
+import { LeadSearchRunner, type LeadSearchRunnerOptions } from './linkedin/search-job.runner';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  db: Database;
+  close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Tuning of the background lead-search runner (tests shorten its lease and poll). */
+  leadSearch?: Partial<Omit<LeadSearchRunnerOptions, 'knex' | 'secretKey'>>;
+}
+
+export async function startServer(config: Config, log?: LogLine, options: StartServerOptions = {}): Promise<RunningServer> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+  });
+  await migrateLatest(db.knex);
+  bindModels(db.knex);
+  const app = createApp({ knex: db.knex, config, log });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  // Lead searches run here, beside the requests, on every instance; jobs are claimed through PostgreSQL.
+  const leadSearches = new LeadSearchRunner({
+    knex: db.knex,
+    secretKey: config.secretKey,
+    provider: new ProxycurlClient({ baseUrl: config.leadsProviderUrl, requestsPerMinute: config.leadsProviderRequestsPerMinute }),
+    ...options.leadSearch,
+  });
+  leadSearches.start();
+  const purge = setInterval(() => void purgeExpiredSessions(db.knex).catch(() => undefined), 60 * 60 * 1000);
+  purge.unref();
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    server,
+    db,
+    async close() {
+      clearInterval(purge);
+      await leadSearches.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Pull: the rows of candidates, experiences and interview notes changed since a device's cursor,
+ * tombstones included, in pages.
+ *
+ * The cursor is built on each row's `xid` (the id of the transaction that last wrote it, set by a
+ * trigger), not on updated_at or ids, which lose rows when transactions commit out of order. A pull
+ * returns rows with (xid, id) above the cursor's position and xid below the pull's horizon, the xmin of
+ * the current snapshot: every transaction below it has ended, so no row can later appear below a
+ * position already passed. An open transaction only delays rows, never hides them.
+ *
+ * lastMutationId is this client's highest mutation whose transaction is below the same horizon: its
+ * effects are in what the pull returned (or are overwritten by later rows the next pull brings), so
+ * the device may drop those outbox entries.
+ */
+import type { Knex } from 'knex';
+import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
+import type { UserModel } from '../users/user.model';
+import { JsonText } from '../http/route';
+import { candidateJson, experienceJson, interviewNoteJson } from './row-json.sql';
+import { readClient } from './push.service';
+import { getSyncEpoch } from './epoch';
+import {
+  SYNCED_TABLES,
+  cursorXids,
+  decodeCursor,
+  encodeCursor,
+  initialCursor,
+  type Cursor,
+  type Position,
+  type SyncedTable,
+} from './cursor';
+
+/** One changed row: its position and its JSON, rendered by PostgreSQL (row-json.sql.ts). */
+interface ChangedRow {
+  id: number;
+  x: string;
+  j: string;
+}
+
+const TABLES: Record<SyncedTable, { from: string; json: string }> = {
+  candidates: { from: 'candidates t', json: candidateJson('t') },
+  experiences: { from: 'experiences t JOIN candidates c ON c.id = t.candidate_id', json: experienceJson('t', 'c') },
+  interviewNotes: { from: 'interview_notes t JOIN candidates c ON c.id = t.candidate_id', json: interviewNoteJson('t', 'c') },
+};
+
+async function readSnapshot(db: Knex): Promise<{ xmin: string; xmax: string }> {
+  const { rows } = await db.raw(
+    `SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s`,
+  );
+  return rows[0];
+}
+
+/** True when the cursor holds an xid this database has not reached: it went back in time (a restore). */
+async function isFromTheFuture(db: Knex, cursor: Cursor, xmax: string): Promise<boolean> {
+  const { rows } = await db.raw(`SELECT bool_or(x::xid8 > ?::xid8) AS ahead FROM unnest(?::text[]) AS x`, [
+    xmax,
+    cursorXids(cursor),
+  ]);
+  return rows[0].ahead === true;
+}
+
+async function changedRows(db: Knex, table: SyncedTable, from: Position, horizon: string, limit: number): Promise<ChangedRow[]> {
+  const { from: source, json } = TABLES[table];
+  const { rows } = await db.raw(
+    `SELECT t.id, t.xid::text AS x, ${json}::text AS j FROM ${source}
+      WHERE (t.xid, t.id) > (?::xid8, ?) AND t.xid < ?::xid8
+      ORDER BY t.xid, t.id LIMIT ?`,
+    [from[0], from[1], horizon, limit],
+  );
+  return rows as ChangedRow[];
+}
+
+async function lastMutationBelow(db: Knex, clientId: string, horizon: string): Promise<number> {
+  const row = await db('applied_mutations')
+    .where({ clientId })
+    .whereRaw('xid < ?::xid8', [horizon])
+    .orderBy('mutationId', 'desc')
+    .first('mutationId');
+  return row ? Number(row.mutationId) : 0;
+}
+
+export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<JsonText<PullResponse>> {
+  await readClient(db, query.clientId, user.id);
+  let cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [epoch, snapshot] = await Promise.all([getSyncEpoch(db), readSnapshot(db)]);
+  let reset = false;
+  if (cursor && (cursor.e !== epoch || (await isFromTheFuture(db, cursor, snapshot.xmax)))) {
+    cursor = undefined;
+    reset = true;
+  }
+  const start = cursor ?? initialCursor(epoch);
+  const horizon = start.h ?? snapshot.xmin;
+  const limit = query.limit ?? PULL_PAGE_SIZE;
+
+  const positions = { ...start.p };
+  const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [] };
+  let budget = limit;
+  let done = true;
+  // One page holds at most `limit` rows across the tables, taken in order.
+  for (const table of SYNCED_TABLES) {
+    if (budget === 0) {
+      done = false;
+      break;
+    }
+    const page = await changedRows(db, table, positions[table], horizon, budget);
+    rows[table] = page;
+    budget -= page.length;
+    if (page.length > 0) {
+      const last = page[page.length - 1]!;
+      positions[table] = [last.x, Number(last.id)];
+    }
+    if (budget === 0) done = false;
+  }
+  // A finished pull moves every table to the horizon: all rows below it have been returned.
+  const next: Cursor = done
+    ? { v: 1, e: epoch, p: { candidates: [horizon, 0], experiences: [horizon, 0], interviewNotes: [horizon, 0] } }
+    : { v: 1, e: epoch, h: horizon, p: positions };
+
+  const head = {
+    cursor: encodeCursor(next),
+    done,
+    reset,
+    lastMutationId: await lastMutationBelow(db, query.clientId, horizon),
+  };
+  const list = (page: ChangedRow[]) => `[${page.map((row) => row.j).join(',')}]`;
+  return new JsonText(
+    `${JSON.stringify(head).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)}}`,
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Push: applies a device's mutations exactly once, in order (Replicache-style).
+ *
+ * Invariants, per client id:
+ * - sync_clients.last_mutation_id is the highest processed mutation id; ids are processed in sequence
+ *   (1, 2, 3…): an id at or below it is a replay and answers its stored result, an id beyond it + 1 is a
+ *   gap and ends the push (the device resends from the gap).
+ * - Each mutation runs in its own transaction holding the client's row lock, together with its effects,
+ *   its applied_mutations row and the new last_mutation_id — all or nothing.
+ * - A mutation that fails validation, or that the mutator refuses, is recorded as rejected with its
+ *   reason and still acknowledged, so a device's queue never jams. Only transient database failures
+ *   (serialization, connection, timeouts) abort the push, to be retried.
+ * - A client id belongs to the user who first pushed or pulled with it.
+ */
+import type { Knex } from 'knex';
+import type { MutationResult, PushRequest, PushResponse, Mutation } from '@shared/sync/protocol.schema';
+import { AppError, forbidden } from '../errors';
+import type { UserModel } from '../users/user.model';
+import { isTransientDbError } from '../db/transient';
+import { receiveStamp } from './server-clock';
+import { validateMutation, type MutatorResult } from './mutators';
+
+export const CLIENT_OF_ANOTHER_USER = 'This sync client belongs to another user';
+
+interface ClientRow {
+  clientId: string;
+  userId: number;
+  lastMutationId: number;
+}
+
+export async function readClient(db: Knex, clientId: string, userId: number): Promise<ClientRow | undefined> {
+  const client = (await db('sync_clients').where({ clientId }).first()) as ClientRow | undefined;
+  if (client && client.userId !== userId) throw forbidden(CLIENT_OF_ANOTHER_USER);
+  return client;
+}
+
+async function lockClient(trx: Knex, clientId: string, userId: number): Promise<ClientRow> {
+  let client = (await trx('sync_clients').where({ clientId }).forUpdate().first()) as ClientRow | undefined;
+  if (!client) {
+    await trx('sync_clients').insert({ clientId, userId }).onConflict('clientId').ignore();
+    client = (await trx('sync_clients').where({ clientId }).forUpdate().first()) as ClientRow;
+  }
+  if (client.userId !== userId) throw forbidden(CLIENT_OF_ANOTHER_USER);
+  return client;
+}
+
+async function storedResults(db: Knex, clientId: string, ids: number[]): Promise<Map<number, MutationResult>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db('applied_mutations').where({ clientId }).whereIn('mutationId', ids).select('mutationId', 'status', 'reason');
+  return new Map(
+    rows.map((row) => [
+      Number(row.mutationId),
+      row.reason ? { id: Number(row.mutationId), status: row.status, reason: row.reason } : { id: Number(row.mutationId), status: row.status },
+    ]),
+  );
+}
+
+function replayResult(stored: Map<number, MutationResult>, id: number): MutationResult {
+  // Processed long ago and pruned, or never stored by an older server: it was processed all the same.
+  return stored.get(id) ?? { id, status: 'applied' };
+}
+
+/** Runs the mutator inside a savepoint, so a failure undoes its partial effects but not the bookkeeping. */
+async function runMutation(trx: Knex.Transaction, user: UserModel, clientId: string, mutation: Mutation): Promise<MutatorResult> {
+  const validated = validateMutation(mutation.name, mutation.args);
+  if (!validated.ok) return { status: 'rejected', reason: validated.reason };
+  const hlc = receiveStamp(mutation.hlc);
+  const writer = { origin: 'sync' as const, userId: user.id, clientId, mutationId: mutation.id };
+  try {
+    return await trx.transaction((savepoint) => validated.run(savepoint, writer, hlc));
+  } catch (error) {
+    if (isTransientDbError(error)) throw error;
+    if (error instanceof AppError && error.status < 500) return { status: 'rejected', reason: error.message };
+    console.error(`[rephire] mutation ${mutation.name} #${mutation.id} of ${clientId} failed:`, error);
+    return { status: 'rejected', reason: 'The server could not apply this change' };
+  }
+}
+
+type StepOutcome = { kind: 'processed'; result: MutationResult; last: number } | { kind: 'gap'; last: number };
+
+async function processOne(knex: Knex, user: UserModel, clientId: string, mutation: Mutation): Promise<StepOutcome> {
+  return knex.transaction(async (trx) => {
+    const client = await lockClient(trx, clientId, user.id);
+    const last = Number(client.lastMutationId);
+    if (mutation.id <= last) {
+      const stored = await storedResults(trx, clientId, [mutation.id]);
+      return { kind: 'processed', result: replayResult(stored, mutation.id), last };
+    }
+    if (mutation.id > last + 1) return { kind: 'gap', last };
+    const outcome = await runMutation(trx, user, clientId, mutation);
+    await trx('applied_mutations').insert({
+      clientId,
+      mutationId: mutation.id,
+      name: mutation.name,
+      status: outcome.status,
+      reason: outcome.status === 'rejected' ? outcome.reason : null,
+    });
+    await trx('sync_clients').where({ clientId }).update({ lastMutationId: mutation.id, updatedAt: trx.fn.now() });
+    const result: MutationResult =
+      outcome.status === 'rejected' ? { id: mutation.id, status: 'rejected', reason: outcome.reason } : { id: mutation.id, status: 'applied' };
+    return { kind: 'processed', result, last: mutation.id };
+  });
+}
+
+export async function push(knex: Knex, user: UserModel, request: PushRequest): Promise<PushResponse> {
+  const { clientId } = request;
+  const mutations = [...request.mutations].sort((a, b) => a.id - b.id);
+  const known = await readClient(knex, clientId, user.id);
+  let last = Number(known?.lastMutationId ?? 0);
+  // Replays below the last processed id need no lock: that id only ever grows.
+  const replayIds = new Set(mutations.filter((m) => m.id <= last).map((m) => m.id));
+  const stored = await storedResults(knex, clientId, [...replayIds]);
+  const results: MutationResult[] = [];
+  const seen = new Set<number>();
+  for (const mutation of mutations) {
+    if (seen.has(mutation.id)) continue;
+    seen.add(mutation.id);
+    if (replayIds.has(mutation.id)) {
+      results.push(replayResult(stored, mutation.id));
+      continue;
+    }
+    const step = await processOne(knex, user, clientId, mutation);
+    last = Math.max(last, step.last);
+    if (step.kind === 'gap') break;
+    results.push(step.result);
+  }
+  return { lastMutationId: last, results };
+}

@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHlc, parseHlc } from '@shared/sync/hlc';
+import { startTestServer, type TestServer } from '../../tests/helpers/test-server';
+import type { HttpClient } from '../../tests/helpers/http-client';
+import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
+
+let server: TestServer;
+let admin: HttpClient;
+let recruiter: HttpClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.adminClient();
+  recruiter = await server.recruiterClient();
+});
+afterAll(() => server.close());
+
+const stamp = (millis: number, node = 'dev') => formatHlc({ millis, counter: 0, node });
+
+async function serverCandidate(uid: string) {
+  const row = await server.db.knex('candidates').where({ uid }).first();
+  return row;
+}
+
+async function history(id: number) {
+  const res = await admin.get(`/api/candidates/${id}/history`);
+  expect(res.status).toBe(200);
+  return res.body as Array<{ field: string; kind: string; value: unknown; origin: string; clientId: string; mutationId: number }>;
+}
+
+describe('push: who may push', () => {
+  it('refuses signed-out pushes with 401, before reading a large body', async () => {
+    const device = new TestDevice(server.client());
+    const res = await device.push([device.mutation('candidate.create', candidateArgs())]);
+    expect(res.status).toBe(401);
+  });
+
+  it('keeps a client id to the user who first used it (403 for another user, push and pull)', async () => {
+    const device = new TestDevice(recruiter);
+    expect((await device.push([device.mutation('candidate.create', candidateArgs())])).status).toBe(200);
+    const thief = await admin.post('/api/sync/push', { clientId: device.clientId, mutations: [] });
+    expect(thief.status).toBe(403);
+    expect(thief.body.message).toBe('This sync client belongs to another user');
+    expect((await admin.get(`/api/sync/pull?clientId=${device.clientId}`)).status).toBe(403);
+  });
+});
+
+describe('push: the envelope', () => {
+  it('refuses a malformed envelope with 400', async () => {
+    const device = new TestDevice(admin);
+    const good = device.mutation('candidate.create', candidateArgs());
+    const bad: unknown[] = [
+      { mutations: [good] },
+      { clientId: 'not-a-uuid', mutations: [good] },
+      { clientId: device.clientId, mutations: 'x' },
+      { clientId: device.clientId, mutations: [{ ...good, id: 0 }] },
+      { clientId: device.clientId, mutations: [{ ...good, id: 1.5 }] },
+      { clientId: device.clientId, mutations: [{ ...good, hlc: 'yesterday' }] },
+      { clientId: device.clientId, mutations: Array.from({ length: 201 }, (_, i) => ({ ...good, id: i + 1 })) },
+    ];
+    for (const body of bad) {
+      const res = await admin.post('/api/sync/push', body);
+      expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+    expect(await server.db.knex('sync_clients').where({ clientId: device.clientId }).first()).toBeUndefined();
+  });
+
+  it('accepts a push over the 1 MB JSON limit, and refuses one over the push limit with 413', async () => {
+    const device = new TestDevice(admin);
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      ...candidateArgs({ name: `Bulk ${i}`, email: `bulk${i}@big.example` }),
+      experience: 'x'.repeat(1200),
+    }));
+    const big = device.mutation('candidates.import', { rows });
+    expect(JSON.stringify(big).length).toBeGreaterThan(1024 * 1024);
+    const res = await device.push([big]);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([{ id: 1, status: 'applied' }]);
+    const huge = await admin.request('POST', '/api/sync/push', {
+      rawBody: JSON.stringify({ clientId: device.clientId, mutations: [], pad: 'x'.repeat(33 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe('push: exactly once, in order', () => {
+  it('applies each mutation once and answers replays with their stored results', async () => {
+    const device = new TestDevice(admin);
+    const args = candidateArgs();
+    const create = device.mutation('candidate.create', args);
+    const note = device.mutation('candidate.appendNote', { uid: args.uid, line: 'first line' });
+    const bad = device.mutation('candidate.setStatus', { uid: args.uid, status: 'maybe' });
+    const first = await device.push([create, note, bad]);
+    expect(first.body.lastMutationId).toBe(3);
+    expect(first.body.results[0]).toEqual({ id: 1, status: 'applied' });
+    expect(first.body.results[2]).toMatchObject({ id: 3, status: 'rejected' });
+    const again = await device.push([create, note, bad, note]);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await serverCandidate(args.uid)).notes).toBe('first line');
+    const recorded = await server.db.knex('applied_mutations').where({ clientId: device.clientId }).orderBy('mutationId');
+    expect(recorded.map((r) => [r.mutationId, r.status])).toEqual([
+      [1, 'applied'],
+      [2, 'applied'],
+      [3, 'rejected'],
+    ]);
+  });
+
+  it('stops at a gap and processes nothing after it', async () => {
+    const device = new TestDevice(admin);
+    const a = candidateArgs();
+    const m1 = device.mutation('candidate.create', a);
+    const m2 = device.mutation('candidate.appendNote', { uid: a.uid, line: 'two' });
+    const m3 = device.mutation('candidate.appendNote', { uid: a.uid, line: 'three' });
+    const res = await device.push([m1, m3]);
+    expect(res.body).toEqual({ lastMutationId: 1, results: [{ id: 1, status: 'applied' }] });
+    expect((await serverCandidate(a.uid)).notes).toBe('');
+    // Out of order within a push is fine: mutations are taken by id.
+    const rest = await device.push([m3, m2]);
+    expect(rest.body.lastMutationId).toBe(3);
+    expect((await serverCandidate(a.uid)).notes).toBe('two\nthree');
+  });
+
+  it('a first push that does not start at 1 processes nothing', async () => {
+    const device = new TestDevice(admin);
+    device.mutation('candidate.create', candidateArgs());
+    const res = await device.push([device.mutation('candidate.create', candidateArgs())]);
+    expect(res.body).toEqual({ lastMutationId: 0, results: [] });
+  });
+
+  it('rejects invalid mutations with a reason and keeps going, so the queue never jams', async () => {
+    const device = new TestDevice(admin);
+    const a = candidateArgs();
+    const mutations = [
+      device.mutation('candidate.create', { ...a, status: 'unknown' }),
+      device.mutation('candidate.create', { ...a, email: 42 }),
+      device.mutation('candidate.create', { uid: a.uid }),
+      device.mutation('candidate.fly' as never, { uid: a.uid }),
+      device.mutation('candidate.update', { uid: a.uid, changes: {} }),
+      device.mutation('candidate.appendNote', { uid: randomUUID(), line: 'nobody' }),
+      device.mutation('candidate.create', a),
+    ];
+    const res = await device.push(mutations);
+    expect(res.body.lastMutationId).toBe(7);
+    const reasons = res.body.results.map((r: { reason?: string }) => r.reason);
+    expect(reasons[0]).toMatch(/^Invalid candidate\.create: status: Status must be one of: new, screening/);
+    expect(reasons[1]).toMatch(/^Invalid candidate\.create: email:/);
+    expect(reasons[2]).toMatch(/^Invalid candidate\.create: name: Name is required/);
+    expect(reasons[3]).toBe('Unknown mutation: candidate.fly');
+    expect(reasons[4]).toMatch(/An update must change at least one field/);
+    expect(reasons[5]).toBe('Candidate not found');
+    expect(res.body.results[6]).toEqual({ id: 7, status: 'applied' });
+    const rejected = await server.db.knex('applied_mutations').where({ clientId: device.clientId, status: 'rejected' });
+    expect(rejected).toHaveLength(6);
+    expect(rejected.every((r) => r.reason)).toBe(true);
+  });
+});
+
+describe('push: merge rules', () => {
+  it('per-field last writer wins by clock; the loser goes to the history', async () => {
+    const one = new TestDevice(admin);
+    const two = new TestDevice(admin);
+    const a = candidateArgs({ phone: '111' });
+    const t = Date.now();
+    await one.push([one.mutation('candidate.create', a, stamp(t - 10_000, 'one'))]);
+    await two.push([two.mutation('candidate.update', { uid: a.uid, changes: { phone: '333', location: 'Austin' } }, stamp(t, 'two'))]);
+    // Made offline earlier, pushed later: loses on phone, wins nowhere.
+    await one.push([one.mutation('candidate.update', { uid: a.uid, changes: { phone: '222' } }, stamp(t - 5000, 'one'))]);
+    const row = await serverCandidate(a.uid);
+    expect(row).toMatchObject({ phone: '333', location: 'Austin' });
+    const events = await history(row.id);
+    expect(events).toEqual([
+      expect.objectContaining({ field: 'phone', kind: 'overwritten', value: '111', origin: 'sync', clientId: two.clientId, mutationId: 1 }),
+      expect.objectContaining({ field: 'location', kind: 'overwritten', value: null, clientId: two.clientId }),
+      expect.objectContaining({ field: 'phone', kind: 'rejected', value: '222', clientId: one.clientId, mutationId: 2 }),
+    ]);
+  });
+
+  it('clamps a clock more than five minutes ahead, so it cannot win every future conflict', async () => {
+    const skewed = new TestDevice(admin);
+    const honest = new TestDevice(admin);
+    const a = candidateArgs();
+    await skewed.push([skewed.mutation('candidate.create', a, stamp(Date.now() - 1000, 'skewed'))]);
+    await skewed.push([
+      skewed.mutation('candidate.update', { uid: a.uid, changes: { location: 'Mars' } }, stamp(Date.now() + 24 * 3600_000, 'skewed')),
+    ]);
+    const stored = await serverCandidate(a.uid);
+    expect(parseHlc(stored.fieldClocks.location).millis).toBeLessThanOrEqual(Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await honest.push([honest.mutation('candidate.update', { uid: a.uid, changes: { location: 'Earth' } })]);
+    expect((await serverCandidate(a.uid)).location).toBe('Earth');
+  });
+
+  it('keeps both of two offline appends, in either order', async () => {
+    const one = new TestDevice(admin);
+    const two = new TestDevice(admin);
+    const a = candidateArgs();
+    await one.push([one.mutation('candidate.create', a)]);
+    const late = two.mutation('candidate.appendNote', { uid: a.uid, line: 'from two (written first)' }, stamp(Date.now() - 60_000, 'two'));
+    await one.push([one.mutation('candidate.appendNote', { uid: a.uid, line: 'from one' })]);
+    await two.push([late]);
+    expect((await serverCandidate(a.uid)).notes).toBe('from one\nfrom two (written first)');
+  });
+
+  it('lets deletes win: later edits are refused but kept in the history', async () => {
+    const one = new TestDevice(admin);
+    const two = new TestDevice(admin);
+    const a = candidateArgs({ location: 'Boston' });
+    await one.push([one.mutation('candidate.create', a)]);
+    const edit = two.mutation('candidate.update', { uid: a.uid, changes: { location: 'Denver' } });
+    const note = two.mutation('candidate.appendNote', { uid: a.uid, line: 'called them' });
+    await one.push([one.mutation('candidate.delete', { uid: a.uid })]);
+    const res = await two.push([edit, note]);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(res.body.results[0].reason).toBe('The candidate was deleted; the change is kept in its history');
+    const row = await serverCandidate(a.uid);
+    expect(row.deletedAt).not.toBeNull();
+    expect(row.location).toBe('Boston');
+    const events = await history(row.id);
+    expect(events.map((e) => [e.field, e.kind])).toEqual([
+      ['*', 'deleted'],
+      ['location', 'rejected'],
+      ['notes', 'rejected'],
+    ]);
+    expect(events[0]!.value).toMatchObject({ name: a.name, location: 'Boston' });
+    expect(events[2]!.value).toBe('called them');
+    // Deleting again is done, not refused.
+    expect((await one.push([one.mutation('candidate.delete', { uid: a.uid })])).body.results[0].status).toBe('applied');
+  });
+
+  it('setStatus records when the status changed and appends its note line', async () => {
+    const device = new TestDevice(admin);
+    const a = candidateArgs();
+    const at = Date.now() - 1000;
+    await device.push([
+      device.mutation('candidate.create', a, stamp(at - 1000, 'd')),
+      device.mutation('candidate.setStatus', { uid: a.uid, status: 'interview', noteLine: '[2026-01-01] Status updated' }, stamp(at, 'd')),
+    ]);
+    const row = await serverCandidate(a.uid);
+    expect(row.status).toBe('interview');
+    expect(new Date(row.statusChangedAt).getTime()).toBe(at);
+    expect(row.notes).toBe('[2026-01-01] Status updated');
+  });
+});
+
+describe('push: candidates.import', () => {
+  it('upserts by trimmed, lower-cased email and leaves fields the row lacks alone', async () => {
+    const device = new TestDevice(admin);
+    const existing = candidateArgs({ name: 'Known Person', email: 'Known.Person@Example.com', phone: '555-0100', location: 'Reno' });
+    await device.push([device.mutation('candidate.create', existing)]);
+    const rows = [
+      { uid: randomUUID(), name: 'Known Person', email: '  known.person@example.COM ', location: 'Las Vegas', notes: 'imported note' },
+      { uid: randomUUID(), name: 'Fresh One', email: 'fresh.one@example.com' },
+      { uid: randomUUID(), name: 'Fresh One Again', email: 'FRESH.ONE@example.com', phone: '555-0199' },
+    ];
+    const res = await device.push([device.mutation('candidates.import', { rows, fileName: 'a.csv' })]);
+    expect(res.body.results[0]).toEqual({ id: 2, status: 'applied' });
+    const known = await server.db.knex('candidates').whereRaw('lower(btrim(email)) = ?', ['known.person@example.com']);
+    expect(known).toHaveLength(1);
+    expect(known[0]).toMatchObject({ uid: existing.uid, phone: '555-0100', location: 'Las Vegas', notes: 'imported note' });
+    const fresh = await server.db.knex('candidates').whereRaw('lower(btrim(email)) = ?', ['fresh.one@example.com']);
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatchObject({ uid: rows[1]!.uid, name: 'Fresh One Again', phone: '555-0199' });
+    const events = await history(known[0].id);
+    expect(events).toEqual([expect.objectContaining({ field: 'location', kind: 'overwritten', value: 'Reno' })]);
+  });
+
+  it('refuses rows that are not valid, naming the row', async () => {
+    const device = new TestDevice(admin);
+    const res = await device.push([
+      device.mutation('candidates.import', { rows: [{ uid: randomUUID(), name: 'A', email: 'a@x.io' }, { uid: randomUUID(), name: '' }] }),
+      device.mutation('candidates.import', { rows: [] }),
+    ]);
+    expect(res.body.results[0].reason).toMatch(/^Invalid candidates\.import: rows\.1\.name: Name is required/);
+    expect(res.body.results[1].status).toBe('rejected');
+    expect(await server.db.knex('candidates').where({ email: 'a@x.io' })).toHaveLength(0);
+  });
+});
+
+describe('push: interviewNote.save', () => {
+  it('keeps one note per candidate and day, last writer wins, the loser in the history', async () => {
+    const one = new TestDevice(admin);
+    const two = new TestDevice(admin);
+    const a = candidateArgs();
+    await one.push([one.mutation('candidate.create', a)]);
+    const t = Date.now();
+    await one.push([
+      one.mutation('interviewNote.save', { uid: randomUUID(), candidateUid: a.uid, day: '2026-03-04', note: 'strong closer' }, stamp(t, 'one')),
+    ]);
+    // Another device derived another uid for the same candidate and day: same note.
+    await two.push([
+      two.mutation('interviewNote.save', { uid: randomUUID(), candidateUid: a.uid, day: '2026-03-04', note: 'older text' }, stamp(t - 100, 'two')),
+      two.mutation('interviewNote.save', { uid: randomUUID(), candidateUid: a.uid, day: '2026-03-04', note: 'final text' }, stamp(t + 100, 'two')),
+    ]);
+    const row = await serverCandidate(a.uid);
+    const notes = await server.db.knex('interview_notes').where({ candidateId: row.id });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ day: '2026-03-04', note: 'final text' });
+    const events = await history(row.id);
+    expect(events.map((e) => [e.field, e.kind, e.value])).toEqual([
+      ['interviewNote:2026-03-04', 'rejected', 'older text'],
+      ['interviewNote:2026-03-04', 'overwritten', 'strong closer'],
+    ]);
+  });
+
+  it('refuses a note for an unknown candidate or with a bad day', async () => {
+    const device = new TestDevice(admin);
+    const res = await device.push([
+      device.mutation('interviewNote.save', { uid: randomUUID(), candidateUid: randomUUID(), day: '2026-03-04', note: 'x' }),
+      device.mutation('interviewNote.save', { uid: randomUUID(), candidateUid: randomUUID(), day: '4 March', note: 'x' }),
+    ]);
+    expect(res.body.results.map((r: { reason: string }) => r.reason)).toEqual([
+      'Candidate not found',
+      'Invalid interviewNote.save: day: Must be a yyyy-MM-dd date',
+    ]);
+  });
+});
