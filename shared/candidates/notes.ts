@@ -8,37 +8,21 @@
  * reads the same on every device and on the server, whatever zone wrote it.
  */
 import { PACIFIC_TIME_ZONE } from '../format/dates';
+import { dateParts } from '../format/intl';
 import type { CandidateStatus } from '../schemas/candidate.schema';
 
 const REAPPLIED_MARKER = 'Candidate reapplied';
 const LEADING_STAMP = /^\s*\[([^\]\n]*)\]\s*(.*)$/;
 
-const stampFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function stampFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = stampFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    stampFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /** '2024-01-05 10:30 PST'. */
 export function formatNoteStamp(date: Date | string, timeZone: string = PACIFIC_TIME_ZONE): string {
   const epochMs = typeof date === 'string' ? Date.parse(date) : date.getTime();
   if (!Number.isFinite(epochMs)) throw new RangeError(`Invalid note date: ${String(date)}`);
-  const p: Record<string, string> = {};
-  for (const part of stampFormatter(timeZone).formatToParts(epochMs)) p[part.type] = part.value;
+  const p = dateParts(
+    { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' },
+    epochMs,
+  );
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 

@@ -4,6 +4,7 @@
  * Output is assembled from Intl parts so it does not depend on the ICU version's spacing choices
  * (newer ICU puts a narrow no-break space before AM/PM).
  */
+import { dateParts } from './intl';
 import { parseDay, type DayString, shiftDay } from './time-zone';
 
 export const PACIFIC_TIME_ZONE = 'America/Los_Angeles';
@@ -12,27 +13,10 @@ export const RECENT_APPLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Timestamps slightly in the future (another device's clock running ahead) still count as recent. */
 const CLOCK_SKEW_TOLERANCE_MS = 5 * 60 * 1000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function cachedFormatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = make();
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 function toEpochMs(value: Date | string | number | null | undefined): number {
   if (value === null || value === undefined || value === '') return Number.NaN;
   if (value instanceof Date) return value.getTime();
   return typeof value === 'number' ? value : Date.parse(value);
-}
-
-function partsOf(formatter: Intl.DateTimeFormat, epochMs: number): Record<string, string> {
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(epochMs)) parts[part.type] = part.value;
-  return parts;
 }
 
 /**
@@ -42,8 +26,8 @@ function partsOf(formatter: Intl.DateTimeFormat, epochMs: number): Record<string
 export function formatPacificDate(iso: Date | string | null | undefined): string {
   const epochMs = toEpochMs(iso);
   if (!Number.isFinite(epochMs)) return '';
-  const formatter = cachedFormatter('pacific', () =>
-    new Intl.DateTimeFormat('en-US', {
+  const p = dateParts(
+    {
       timeZone: PACIFIC_TIME_ZONE,
       year: 'numeric',
       month: 'short',
@@ -52,9 +36,9 @@ export function formatPacificDate(iso: Date | string | null | undefined): string
       minute: '2-digit',
       hourCycle: 'h12',
       timeZoneName: 'short',
-    }),
+    },
+    epochMs,
   );
-  const p = partsOf(formatter, epochMs);
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }
 
@@ -73,10 +57,7 @@ export function isWithinLast24Hours(iso: Date | string | null | undefined, now: 
 export function formatLocalDate(iso: Date | string | null | undefined, timeZone?: string): string {
   const epochMs = toEpochMs(iso);
   if (!Number.isFinite(epochMs)) return '';
-  const formatter = cachedFormatter(`local:${timeZone ?? ''}`, () =>
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }),
-  );
-  const p = partsOf(formatter, epochMs);
+  const p = dateParts({ timeZone, year: 'numeric', month: 'short', day: 'numeric' }, epochMs);
   return `${p.month} ${p.day}, ${p.year}`;
 }
 
@@ -88,19 +69,13 @@ function dayAtUtcNoon(day: DayString): number {
 
 /** 'Monday, January 1, 2024' for a 'yyyy-MM-dd' day. */
 export function formatLongDay(day: DayString): string {
-  const formatter = cachedFormatter('long-day', () =>
-    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
-  );
-  const p = partsOf(formatter, dayAtUtcNoon(day));
+  const p = dateParts({ timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, dayAtUtcNoon(day));
   return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
 }
 
 /** 'Jan 1, 2024' for a 'yyyy-MM-dd' day (filter chips, compact labels). */
 export function formatShortDay(day: DayString): string {
-  const formatter = cachedFormatter('short-day', () =>
-    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }),
-  );
-  const p = partsOf(formatter, dayAtUtcNoon(day));
+  const p = dateParts({ timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }, dayAtUtcNoon(day));
   return `${p.month} ${p.day}, ${p.year}`;
 }
 

@@ -7,30 +7,25 @@
  * (a zone that springs forward at 00:00) the day starts at the first instant that has that date.
  */
 
+import { dateTimeFormat } from './intl';
+
 export type DayString = string;
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One cached formatter per zone: constructing Intl.DateTimeFormat is far slower than using one. */
+/** One cached formatter per zone (shared/format/intl.ts). */
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+  return dateTimeFormat({
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
 interface ZonedFields {

@@ -4,29 +4,14 @@
  * deleted candidates.
  */
 import { z } from 'zod';
-import { statusSchema } from './candidate.schema';
+import { candidateSchema } from './candidate.schema';
 import { candidateChangesSchema, importRowSchema } from '../sync/protocol.schema';
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
-export const candidateDtoSchema = z.object({
-  id: z.number().int(),
-  uid: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  location: z.string().nullable(),
-  status: statusSchema,
-  appliedDate: z.string(),
-  statusChangedAt: z.string().nullable(),
-  source: z.string().nullable(),
-  experience: z.string().nullable(),
-  skills: z.string(),
-  notes: z.string(),
-  userId: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const candidateDtoSchema = candidateSchema
+  .omit({ fieldClocks: true, deletedAt: true })
+  .extend({ id: z.number().int() });
 export type CandidateDto = z.infer<typeof candidateDtoSchema>;
 
 /**

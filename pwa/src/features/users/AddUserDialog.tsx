@@ -5,8 +5,7 @@ import { apiCall } from '@/api/client';
 import { setServerFieldErrors } from '@/app/form-errors';
 import { onlineFailureMessage } from '@/app/online-only';
 import { useDirtyForm } from '@/app/useDirtyForm';
-import { Button } from '@/ui/Button';
-import { Dialog } from '@/ui/Dialog';
+import { FormDialog } from '@/ui/FormDialog';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
@@ -40,21 +39,15 @@ export function AddUserDialog({ onClose, onCreated, online }: { onClose: () => v
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !isSubmitting && onClose()}
+    <FormDialog
       title="Add User"
       description="Create an account for a new member of your team."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={isSubmitting || !online}>
-            {isSubmitting ? 'Creating...' : 'Create User'}
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitting={isSubmitting}
+      canSubmit={online}
+      submitLabel="Create User"
+      busyLabel="Creating..."
+      onClose={onClose}
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Add User">
         <FormField id="add-user-username" label="Username" error={errors.username?.message}>
@@ -70,6 +63,6 @@ export function AddUserDialog({ onClose, onCreated, online }: { onClose: () => v
         </FormField>
         <RoleField control={control} name="role" />
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

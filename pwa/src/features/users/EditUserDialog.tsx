@@ -5,8 +5,7 @@ import { apiCall } from '@/api/client';
 import { setServerFieldErrors } from '@/app/form-errors';
 import { onlineFailureMessage } from '@/app/online-only';
 import { useDirtyForm } from '@/app/useDirtyForm';
-import { Button } from '@/ui/Button';
-import { Dialog } from '@/ui/Dialog';
+import { FormDialog } from '@/ui/FormDialog';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
@@ -53,21 +52,15 @@ export function EditUserDialog({ user, isSelf, online, onClose, onUpdated }: Edi
 
   const passwordHint = isSelf ? 'Change your own password in Settings → Password.' : 'Leave blank to keep the current password.';
   return (
-    <Dialog
-      open
-      onClose={() => !isSubmitting && onClose()}
+    <FormDialog
       title="Edit User"
       description={`Change ${user.username}'s account.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={isSubmitting || !online}>
-            {isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitting={isSubmitting}
+      canSubmit={online}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      onClose={onClose}
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit User">
         <FormField id="edit-user-username" label="Username" error={errors.username?.message}>
@@ -84,6 +77,6 @@ export function EditUserDialog({ user, isSelf, online, onClose, onUpdated }: Edi
         </FormField>
         <RoleField control={control} name="role" />
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -5,8 +5,7 @@ import { createApiKeySchema, type createdApiKeySchema } from '@shared/schemas/ap
 import { apiCall } from '@/api/client';
 import { setServerFieldErrors } from '@/app/form-errors';
 import { onlineFailureMessage } from '@/app/online-only';
-import { Button } from '@/ui/Button';
-import { Dialog } from '@/ui/Dialog';
+import { FormDialog } from '@/ui/FormDialog';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
@@ -37,27 +36,21 @@ export function CreateApiKeyDialog({ online, onClose, onCreated }: { online: boo
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !isSubmitting && onClose()}
+    <FormDialog
       title="Create API Key"
       description="Give the key a name that says where it is used."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={isSubmitting || !online}>
-            {isSubmitting ? 'Creating...' : 'Create Key'}
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitting={isSubmitting}
+      canSubmit={online}
+      submitLabel="Create Key"
+      busyLabel="Creating..."
+      onClose={onClose}
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Create API Key">
         <FormField id="api-key-name" label="API Key Name" error={errors.name?.message}>
           <Input placeholder="e.g. Zapier Integration" autoComplete="off" {...fieldControlProps('api-key-name', { error: errors.name?.message })} {...register('name')} />
         </FormField>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,45 +1,32 @@
-import { useState } from 'react';
 import type { ApiKey } from '@shared/schemas/api-key.schema';
 import { apiCall } from '@/api/client';
 import { onlineFailureMessage } from '@/app/online-only';
-import { Button } from '@/ui/Button';
-import { Dialog } from '@/ui/Dialog';
+import { DestructiveConfirmDialog } from '@/ui/DestructiveConfirmDialog';
 import { toast } from '@/ui/toast/toast-queue';
 import { maskedKey } from './format';
 
 /** The delete confirmation: names the key and warns that integrations using it stop working. */
 export function DeleteApiKeyDialog({ apiKey, online, onClose, onDeleted }: { apiKey: ApiKey; online: boolean; onClose: () => void; onDeleted: (id: number) => void }) {
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
+  async function remove() {
     try {
       await apiCall('deleteApiKey', { params: { id: apiKey.id } });
-      toast({ title: 'API key deleted', description: `${apiKey.name} no longer works.` });
-      onDeleted(apiKey.id);
     } catch (error) {
       toast({ title: 'Failed to delete API key', description: onlineFailureMessage(error), variant: 'destructive' });
-      setBusy(false);
+      return;
     }
+    toast({ title: 'API key deleted', description: `${apiKey.name} no longer works.` });
+    onDeleted(apiKey.id);
   }
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
+    <DestructiveConfirmDialog
       title="Delete API Key"
       description="This action cannot be undone. Any integrations using this key will stop working."
-      hideClose={busy}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={busy || !online}>
-            {busy ? 'Deleting...' : 'Delete Key'}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete Key"
+      busyLabel="Deleting..."
+      canConfirm={online}
+      onConfirm={remove}
+      onClose={onClose}
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Name</dt>
@@ -49,6 +36,6 @@ export function DeleteApiKeyDialog({ apiKey, online, onClose, onDeleted }: { api
           <code className="font-mono text-xs">{maskedKey(apiKey.keyPrefix)}</code>
         </dd>
       </dl>
-    </Dialog>
+    </DestructiveConfirmDialog>
   );
 }
