@@ -12,6 +12,7 @@ import { ADMIN_ONLY_MESSAGE } from '../auth/access';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server';
 import type { HttpClient } from '../../tests/helpers/http-client';
 import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
+import { serverRowsMentioning } from '../../tests/helpers/personal-data';
 
 let server: TestServer;
 let admin: HttpClient;
@@ -40,22 +41,7 @@ function personalData(tag: string) {
   };
 }
 
-/** Every row of every table, as text, that mentions one of these strings. */
-async function rowsMentioning(needles: string[]): Promise<string[]> {
-  const knex = server.db.knex;
-  const { rows: tables } = await knex.raw(
-    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
-  );
-  const found: string[] = [];
-  for (const { name } of tables as Array<{ name: string }>) {
-    const { rows } = await knex.raw(`SELECT row_to_json(t)::text AS j FROM ?? t`, [name]);
-    for (const { j } of rows as Array<{ j: string }>) {
-      const lower = j.toLowerCase();
-      if (needles.some((needle) => lower.includes(needle.toLowerCase()))) found.push(`${name}: ${j}`);
-    }
-  }
-  return found;
-}
+const rowsMentioning = (needles: string[]) => serverRowsMentioning(server.db.knex, needles);
 
 async function countWhere(table: string, where: (q: Knex.QueryBuilder) => void): Promise<number> {
   const query = server.db.knex(table);
