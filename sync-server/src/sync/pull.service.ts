@@ -41,13 +41,14 @@ interface ChangedRow {
   erased: string | null;
 }
 
+/** Per table: its rows, their JSON, and when a row is an erased candidate's tombstone. */
 const TABLES: Record<SyncedTable, { from: string; json: string; erased: string }> = {
-  candidates: { from: 'candidates t', json: candidateJson('t'), erased: 'CASE WHEN t.erased_at IS NOT NULL THEN t.uid::text END' },
-  experiences: { from: 'experiences t JOIN candidates c ON c.id = t.candidate_id', json: experienceJson('t', 'c'), erased: 'NULL' },
+  candidates: { from: 'candidates t', json: candidateJson('t'), erased: 't.erased_at IS NOT NULL' },
+  experiences: { from: 'experiences t JOIN candidates c ON c.id = t.candidate_id', json: experienceJson('t', 'c'), erased: 'false' },
   interviewNotes: {
     from: 'interview_notes t JOIN candidates c ON c.id = t.candidate_id',
     json: interviewNoteJson('t', 'c'),
-    erased: 'NULL',
+    erased: 'false',
   },
 };
 
@@ -70,8 +71,9 @@ async function isFromTheFuture(db: Knex, cursor: Cursor, xmax: string): Promise<
 async function changedRows(db: Knex, table: SyncedTable, from: Position, horizon: string, limit: number): Promise<ChangedRow[]> {
   const { from: source, json, erased } = TABLES[table];
   const { rows } = await db.raw(
-    `SELECT t.id, t.xid::text AS x, e.erased, CASE WHEN e.erased IS NULL THEN ${json}::text END AS j
-       FROM ${source} CROSS JOIN LATERAL (SELECT ${erased} AS erased) e
+    `SELECT t.id, t.xid::text AS x, CASE WHEN ${erased} THEN t.uid::text END AS erased,
+            CASE WHEN NOT (${erased}) THEN ${json}::text END AS j
+       FROM ${source}
       WHERE (t.xid, t.id) > (?::xid8, ?) AND t.xid < ?::xid8
       ORDER BY t.xid, t.id LIMIT ?`,
     [from[0], from[1], horizon, limit],
