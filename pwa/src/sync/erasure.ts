@@ -8,6 +8,7 @@
  * which changes nothing here — labelled without the person's name; an import keeps its other rows.
  * The server refuses every write to an erased uid anyway, so nothing pending can bring it back.
  */
+import Dexie from 'dexie';
 import type { ImportRow, MutationArgs, MutationName } from '@shared/sync/protocol.schema';
 import type { OutboxEntry, RepHireDb, RowKind } from '@/db/database';
 
@@ -51,7 +52,9 @@ function withoutErased(entry: OutboxEntry, erased: ReadonlySet<string>): OutboxE
 export async function forgetErased(db: RepHireDb, uids: readonly string[]): Promise<boolean> {
   if (!uids.length) return false;
   const erased = new Set(uids);
-  const notes = await db.interviewNotes.filter((note) => erased.has(note.candidateUid)).primaryKeys();
+  const notesOf = (uid: string) =>
+    db.interviewNotes.where('[candidateUid+day]').between([uid, Dexie.minKey], [uid, Dexie.maxKey]).primaryKeys();
+  const notes = (await Promise.all([...erased].map(notesOf))).flat();
   await db.candidates.bulkDelete([...erased]);
   await db.interviewNotes.bulkDelete(notes);
   await db.experiences.where('candidateUid').anyOf([...erased]).delete();
