@@ -12,7 +12,7 @@ import { toast } from '@/ui/toast/toast-queue';
 
 export const ERASE_LABEL = 'Erase for privacy…';
 
-export function eraseConfirmation(name: string) {
+function eraseConfirmation(name: string) {
   return {
     title: `Erase ${name} for privacy?`,
     description:
