@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   candidateDtoSchema,
   candidateEventSchema,
+  candidateErasureSchema,
   candidatePatchSchema,
   createInterviewNoteSchema,
   dedupNowResultSchema,
@@ -28,6 +29,7 @@ export const candidateRoutes = {
   listCandidates: { method: 'GET', path: '/api/candidates', response: z.array(candidateDtoSchema) },
   updateCandidate: { method: 'PATCH', path: '/api/candidates/:id', body: candidatePatchSchema, response: candidateDtoSchema },
   candidateHistory: { method: 'GET', path: '/api/candidates/:id/history', response: z.array(candidateEventSchema) },
+  eraseCandidate: { method: 'POST', path: '/api/candidates/:id/erase', response: candidateErasureSchema },
   // Multipart: one or more `file` parts (validated by the route itself, not a JSON schema).
   importCandidates: { method: 'POST', path: '/api/candidates/import', response: importSummarySchema },
   deduplicateCandidates: { method: 'POST', path: '/api/candidates/deduplicate', response: deduplicateResultSchema },

@@ -52,6 +52,18 @@ export const candidateEventSchema = z.object({
 });
 export type CandidateEvent = z.infer<typeof candidateEventSchema>;
 
+/**
+ * POST /api/candidates/:id/erase (admin): the candidate erased for privacy. `records`: how many records
+ * were erased now (it and deleted duplicates with its email); 0 when it had been erased before.
+ */
+export const candidateErasureSchema = z.object({
+  id: z.number().int(),
+  uid: z.uuid(),
+  erasedAt: z.string(),
+  records: z.number().int(),
+});
+export type CandidateErasure = z.infer<typeof candidateErasureSchema>;
+
 /** POST /api/candidates/import: the spec's import summary; errors name the file they came from. */
 export const importSummarySchema = z.object({
   total: z.number().int(),

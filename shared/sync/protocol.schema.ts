@@ -143,5 +143,10 @@ export const pullResponseSchema = z.object({
   candidates: z.array(candidateSchema),
   experiences: z.array(experienceSchema),
   interviewNotes: z.array(interviewNoteSchema),
+  /**
+   * Uids of candidates erased for privacy: the device deletes everything it holds about each one — the
+   * record, its interview notes and experiences, and pending or rejected changes that carry its data.
+   */
+  erased: z.array(uid).default([]),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

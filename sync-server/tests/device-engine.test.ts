@@ -5,15 +5,11 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@shared/schemas/user.schema';
-import { RepHireDb } from '@/db/database';
 import { clientIdOf } from '@/db/meta';
-import { createCandidatesRepo } from '@/features/candidates/repo';
-import { createInterviewsRepo } from '@/features/interviews/repo';
-import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { pullAll } from '@/sync/pull';
-import { FakeEnvironment } from '@/sync/testing/fake-environment';
-import { SyncError, httpTransport, type SyncTransport } from '@/sync/transport';
+import { SyncError, type SyncTransport } from '@/sync/transport';
 import type { HttpClient } from './helpers/http-client';
+import { engineDevice, freshReader as freshReaderOf, serverCandidate as serverCandidateOf } from './helpers/engine-device';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 let server: TestServer;
@@ -24,43 +20,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-const cookieOf = (client: HttpClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
-interface Device {
-  db: RepHireDb;
-  engine: SyncEngine;
-  fake: FakeEnvironment;
-  http: HttpClient;
-  transport: SyncTransport;
-  candidates: ReturnType<typeof createCandidatesRepo>;
-  interviews: ReturnType<typeof createInterviewsRepo>;
-  user: User;
-}
-
-let devices = 0;
-
-/** A device signed in as `http`'s user; `wrap` can interpose on its transport. */
-async function device(http: HttpClient, wrap: (t: SyncTransport) => SyncTransport = (t) => t): Promise<Device> {
-  const db = new RepHireDb(`device-engine-${++devices}-${Date.now()}`);
-  const fake = new FakeEnvironment();
-  const transport = wrap(httpTransport({ baseUrl: server.url, headers: () => ({ cookie: cookieOf(http) }) }));
-  const engine = createSyncEngine({ db, transport, env: fake.env, pullPageSize: 500 });
-  const user = (await http.get<User>('/api/user')).body;
-  await engine.signedIn(user);
-  return { db, engine, fake, http, transport, user, candidates: createCandidatesRepo(db), interviews: createInterviewsRepo(db) };
-}
-
-async function serverCandidate(http: HttpClient, email: string) {
-  const device = await freshReader(http);
-  return (await device.candidates.findByEmail(email))[0];
-}
-
-/** A new device that pulls everything: what the server holds, as devices see it. */
-async function freshReader(http: HttpClient) {
-  const reader = await device(http);
-  expect(await reader.engine.syncNow()).toEqual({ ok: true });
-  return reader;
-}
+const device = (http: HttpClient, wrap?: (t: SyncTransport) => SyncTransport) => engineDevice(server.url, http, wrap);
+const freshReader = (http: HttpClient) => freshReaderOf(server.url, http);
+const serverCandidate = (http: HttpClient, email: string) => serverCandidateOf(server.url, http, email);
 
 describe('device engine against the server', () => {
   it('pushes offline edits when back online, and another device pulls them', async () => {

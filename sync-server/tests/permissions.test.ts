@@ -36,6 +36,11 @@ it('covers the routes of this issue', () => {
   }
 });
 
+it('declares admin-only access for the admin actions on candidates', () => {
+  const access = Object.fromEntries(registeredRoutes.map((r) => [r.name, r.access]));
+  expect(access).toMatchObject({ eraseCandidate: 'admin', deduplicateCandidates: 'admin', dedupNow: 'admin' });
+});
+
 it('refuses strangers on every non-public route with 401', async () => {
   for (const route of registeredRoutes.filter((r) => r.access !== 'public')) {
     const res = await call(server.client(), route.method, route.path);

@@ -1,7 +1,7 @@
 /**
  * Asking the user to confirm from anywhere (plain TypeScript callers included): `confirmAction()` opens
  * the one confirmation dialog mounted by <ConfirmHost/> and resolves true or false. A second request
- * while one is open waits its turn.
+ * while one is open waits its turn. Focus goes back to the control that asked (see refocusWhenFree).
  */
 import { create } from 'zustand';
 import { Button } from '@/ui/Button';
@@ -21,9 +21,32 @@ interface Pending extends ConfirmRequest {
 
 const useConfirmStore = create<{ queue: Pending[] }>(() => ({ queue: [] }));
 
+/**
+ * The confirmation is a sibling of any dialog that asks, so while it is open that dialog is inert and
+ * Headless UI cannot hand focus back to it when the confirmation closes: focus lands on <body>, where
+ * Escape and Tab no longer reach the dialog. Put it back on the control that asked, once the
+ * confirmation has gone (unless that control has gone too, or something else took focus).
+ */
+function refocusWhenFree(element: Element | null) {
+  if (!(element instanceof HTMLElement) || element === document.body) return;
+  const home = element.closest('[role="dialog"]') ?? document.body;
+  let tries = 0;
+  const timer = setInterval(() => {
+    tries += 1;
+    const active = document.activeElement;
+    if ((!active || active === document.body) && element.isConnected && !element.closest('[inert]')) element.focus();
+    const settled = active !== null && active !== document.body && home.contains(active);
+    if (settled || tries > 20 || !element.isConnected) clearInterval(timer);
+  }, 50);
+}
+
 export function confirmAction(request: ConfirmRequest): Promise<boolean> {
-  return new Promise((resolve) => {
+  const asker = typeof document === 'undefined' ? null : document.activeElement;
+  return new Promise<boolean>((resolve) => {
     useConfirmStore.setState((state) => ({ queue: [...state.queue, { ...request, resolve }] }));
+  }).then((ok) => {
+    refocusWhenFree(asker);
+    return ok;
   });
 }
 

@@ -9,11 +9,15 @@
  * full pull from nothing; rows already on the device stay visible while it runs, and those the full
  * pull does not return are removed at its end. The cursor is saved only at the end of such a pull, and the
  * `resyncing` flag makes an interrupted one start over.
+ *
+ * A page's `erased` uids (candidates erased for privacy) are forgotten in the page's transaction,
+ * pending changes about them included (erasure.ts).
  */
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import { PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
 import { emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { clientIdOf, getMeta, setMeta } from '@/db/meta';
+import { forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
 
@@ -62,7 +66,8 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
  * or a row an import replay would merge into), it flags `needsRebase` for the rebase at the end.
  */
 export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<void> {
-  return db.transaction('rw', [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.meta], async () => {
+  const tables = [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.meta, db.outbox, db.rejected];
+  return db.transaction('rw', tables, async () => {
     const candidates = await splitTouched(db, 'candidate', page.candidates);
     const collides = await collidesWithTouched(db, candidates.untouched);
     const notes = await splitTouched(db, 'interviewNote', page.interviewNotes);
@@ -75,7 +80,8 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     const known = await getMeta(db, 'hlc');
     if (stamp && (!known || stamp > known)) await setMeta(db, 'hlc', stamp);
     if (saveCursor) await setMeta(db, 'cursor', page.cursor);
-    if (collides || candidates.copies.length + notes.copies.length > 0) await setMeta(db, 'needsRebase', true);
+    const rewritten = await forgetErased(db, page.erased);
+    if (rewritten || collides || candidates.copies.length + notes.copies.length > 0) await setMeta(db, 'needsRebase', true);
   });
 }
 

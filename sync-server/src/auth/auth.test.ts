@@ -135,11 +135,47 @@ describe('the session cookie', () => {
     expect((await replay.get('/api/user')).status).toBe(401);
   });
 
-  it('answers 401 for an expired session', async () => {
-    const client = server.client();
-    await client.post('/api/login', ADMIN);
-    await server.db.knex('sessions').update({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await client.get('/api/user')).status).toBe(401);
+  it('does not keep a session id planted before sign-in (fixation)', async () => {
+    // The attacker signs in as themself and plants their cookie in the victim's browser.
+    const attacker = await server.recruiterClient('planter');
+    const victim = server.client();
+    for (const [k, v] of attacker.cookies) victim.cookies.set(k, v);
+    const login = await victim.post('/api/login', ADMIN);
+    expect(login.status).toBe(200);
+    expect(victim.cookies.get(SESSION_COOKIE)).not.toBe(attacker.cookies.get(SESSION_COOKIE));
+    expect((await victim.get('/api/user')).body.username).toBe(ADMIN.username);
+    // The planted id was destroyed at sign-in: it is nobody's session, least of all the admin's.
+    expect((await attacker.get('/api/user')).status).toBe(401);
+  });
+
+  it('answers 401 for an expired session, with or without remember me', async () => {
+    for (const rememberMe of [false, true]) {
+      const client = server.client();
+      await client.post('/api/login', { ...ADMIN, rememberMe });
+      expect((await client.get('/api/user')).status).toBe(200);
+      const id = client.cookies.get(SESSION_COOKIE)!;
+      // The server-side expiry decides, whatever the cookie says.
+      await server.db.knex('sessions').where({ id }).update({ expiresAt: new Date(Date.now() - 1000) });
+      expect((await client.get('/api/user')).status, `rememberMe ${rememberMe}`).toBe(401);
+      expect((await client.get('/api/candidates')).status).toBe(401);
+    }
+  });
+
+  it('answers 401 for the cookie of a deleted user, even if the session row outlived them', async () => {
+    const admin = server.client();
+    await admin.post('/api/login', ADMIN);
+    const { body: user } = await admin.post('/api/users', { username: 'ghost', password: 'ghost-password' });
+    const ghost = server.client();
+    await ghost.post('/api/login', { username: 'ghost', password: 'ghost-password' });
+    const id = ghost.cookies.get(SESSION_COOKIE)!;
+    // Detach the row from the user so deleting the user does not cascade to it.
+    await server.db.knex('sessions').where({ id }).update({ userId: null });
+    expect((await admin.delete(`/api/users/${user.id}`)).status).toBe(200);
+    expect(await server.db.knex('sessions').where({ id }).first()).toBeDefined();
+    expect((await ghost.get('/api/user')).status).toBe(401);
+    expect((await ghost.get('/api/candidates')).status).toBe(401);
+    // The orphaned session is ended, not left to be tried again.
+    expect(await server.db.knex('sessions').where({ id }).first()).toBeUndefined();
   });
 
   it('answers 401 for a tampered cookie', async () => {

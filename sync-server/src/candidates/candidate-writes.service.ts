@@ -37,11 +37,13 @@ import { combineImportRows } from '@shared/sync/combine-import-rows';
 /**
  * - ok: the write applied (possibly losing some fields to newer ones; those are in the history).
  * - deleted: the candidate was deleted before; deletes win, the write's values went to the history.
+ * - erased: the candidate was erased for privacy; the write is dropped, and nothing of it is kept.
  * - missing: no candidate with that uid.
  */
 export type WriteOutcome =
   | { kind: 'ok'; candidate: StoredCandidate; created: boolean }
   | { kind: 'deleted'; candidate: StoredCandidate }
+  | { kind: 'erased' }
   | { kind: 'missing' };
 
 const nowIso = () => new Date().toISOString();
@@ -61,6 +63,7 @@ export async function changeCandidate(
 ): Promise<WriteOutcome> {
   const record = await findCandidateByUid(trx, uid, true);
   if (!record) return { kind: 'missing' };
+  if (record.erased) return { kind: 'erased' };
   const result = apply(record);
   const next = { ...result.record, id: record.id };
   if (result.changed) await updateCandidates(trx, [next]);
@@ -86,6 +89,8 @@ export interface ImportOutcome {
   updated: number;
   /** Rows that matched a deleted candidate by uid: deletes win, their values went to the history. */
   refused: number;
+  /** Rows that matched an erased candidate by uid: dropped, nothing of them kept. */
+  erased: number;
 }
 
 /**
@@ -111,7 +116,7 @@ export async function importCandidateRows(trx: Knex, writer: Writer, rows: Impor
   const inserts: Candidate[] = [];
   const insertedSuperseded: FieldEvent[][] = [];
   const events: PendingEvent[] = [];
-  const outcome: ImportOutcome = { imported: 0, updated: rows.length - combined.length, refused: 0 };
+  const outcome: ImportOutcome = { imported: 0, updated: rows.length - combined.length, refused: 0, erased: 0 };
   const supersededEvents = (index: number): FieldEvent[] =>
     superseded[index]!.map(({ field, value }) => ({ field, kind: 'overwritten', value, clock: hlc }));
   for (const [index, row] of combined.entries()) {
@@ -120,6 +125,10 @@ export async function importCandidateRows(trx: Knex, writer: Writer, rows: Impor
       inserts.push(createCandidateRecord(row, hlc, { id: null, userId: writer.userId, now }));
       insertedSuperseded.push(supersededEvents(index));
       outcome.imported += 1;
+      continue;
+    }
+    if (match.erased) {
+      outcome.erased += 1;
       continue;
     }
     const current = working.get(match.id) ?? match;

@@ -10,8 +10,11 @@ import type { CandidateDto } from '@shared/schemas/candidate-api.schema';
 import { normalizeEmail } from '@shared/candidates/email';
 import { EMAIL_LOCK_CLASS, NORMALISED_EMAIL_SQL, emailLockStripes } from './email';
 
-/** A stored candidate: a record with its server id. */
-export type StoredCandidate = Candidate & { id: number };
+/**
+ * A stored candidate: a record with its server id. `erased`: erased for privacy (erase.service.ts), an
+ * id-only tombstone that no write may touch again.
+ */
+export type StoredCandidate = Candidate & { id: number; erased?: true };
 
 type Row = Record<string, unknown>;
 
@@ -41,6 +44,7 @@ export function rowToCandidate(row: Row): StoredCandidate {
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
     deletedAt: toIsoOrNull(row.deletedAt),
+    ...(row.erasedAt ? { erased: true as const } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { JsonText, defineRoute, idParam } from '../http/route';
 import { toCandidateDto } from './candidate.store';
 import { candidateHistory, listLiveCandidatesJson, patchCandidate } from './candidates.service';
 import { deduplicate } from './dedup.service';
+import { eraseCandidate } from './erase.service';
 
 export function candidatesRouter(): Router {
   const router = new Router();
@@ -21,6 +22,11 @@ export function candidatesRouter(): Router {
   defineRoute(router, 'candidateHistory', { access: 'user' }, async (ctx, { params }) =>
     candidateHistory(ctx.state.deps.knex, idParam(params)),
   );
+
+  defineRoute(router, 'eraseCandidate', { access: 'admin' }, async (ctx, { params }) => {
+    const id = idParam(params);
+    return ctx.state.deps.knex.transaction((trx) => eraseCandidate(trx, ctx.state.user!.id, id));
+  });
 
   defineRoute(router, 'deduplicateCandidates', { access: 'admin' }, async (ctx) =>
     ctx.state.deps.knex.transaction((trx) => deduplicate(trx, ctx.state.user!.id, 'merge')),

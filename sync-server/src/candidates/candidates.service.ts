@@ -48,7 +48,7 @@ export async function patchCandidate(trx: Knex, userId: number, id: number, patc
 }
 
 export async function candidateHistory(db: Knex, id: number) {
-  const exists = await db('candidates').where({ id }).first('id');
+  const exists = await db('candidates').where({ id }).whereNull('erasedAt').first('id');
   if (!exists) throw notFound(CANDIDATE_NOT_FOUND);
   return listCandidateEvents(db, id);
 }

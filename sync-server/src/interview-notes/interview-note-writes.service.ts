@@ -49,6 +49,7 @@ export const interviewNoteField = (day: string) => `interviewNote:${day}`;
 export type NoteOutcome =
   | { kind: 'ok'; note: StoredInterviewNote; created: boolean }
   | { kind: 'deleted'; candidate: StoredCandidate }
+  | { kind: 'erased' }
   | { kind: 'missing' }
   | { kind: 'conflict'; reason: string };
 
@@ -69,6 +70,8 @@ export async function saveInterviewNote(
   // Locking the candidate serialises note creation for it, so the one-note-per-day index never trips.
   const candidate = await findCandidateByUid(trx, input.candidateUid, true);
   if (!candidate) return { kind: 'missing' };
+  // Erased for privacy: nothing about it is stored again, not even in its history.
+  if (candidate.erased) return { kind: 'erased' };
   const row =
     (await findNote(trx, (q) => q.where({ uid: input.uid }))) ??
     (await findNote(trx, (q) => q.where({ candidateId: candidate.id, day: input.day }).whereNull('deletedAt')));

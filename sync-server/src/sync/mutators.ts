@@ -25,9 +25,12 @@ const DELETED: MutatorResult = {
   reason: 'The candidate was deleted; the change is kept in its history',
 };
 
+const ERASED: MutatorResult = { status: 'rejected', reason: 'The candidate was erased for privacy; the change was dropped' };
+
 function fromOutcome(outcome: WriteOutcome): MutatorResult {
   if (outcome.kind === 'missing') return NOT_FOUND;
   if (outcome.kind === 'deleted') return DELETED;
+  if (outcome.kind === 'erased') return ERASED;
   return APPLIED;
 }
 
@@ -45,17 +48,18 @@ const mutators: { [N in MutationName]: Mutator<N> } = {
     fromOutcome(await changeCandidate(trx, writer, uid, (r) => applyAppendNote(r, line, hlc, nowIso()))),
   'candidate.delete': async (trx, writer, { uid }, hlc) => {
     const outcome = await changeCandidate(trx, writer, uid, (r) => applyDelete(r, hlc, nowIso()));
-    // Deleting what is already deleted is done, not refused.
+    // Deleting what is already deleted (or erased) is done, not refused.
     return outcome.kind === 'missing' ? NOT_FOUND : APPLIED;
   },
   'candidates.import': async (trx, writer, { rows }, hlc) => {
     const outcome = await importCandidateRows(trx, writer, rows, hlc);
-    return outcome.refused === rows.length ? DELETED : APPLIED;
+    if (outcome.erased === rows.length) return ERASED;
+    return outcome.refused + outcome.erased === rows.length ? DELETED : APPLIED;
   },
   'interviewNote.save': async (trx, writer, args, hlc) => {
     const outcome = await saveInterviewNote(trx, writer, args, hlc);
     if (outcome.kind === 'conflict') return { status: 'rejected', reason: outcome.reason };
-    return outcome.kind === 'missing' ? NOT_FOUND : outcome.kind === 'deleted' ? DELETED : APPLIED;
+    return outcome.kind === 'ok' ? APPLIED : fromOutcome(outcome);
   },
 };
 

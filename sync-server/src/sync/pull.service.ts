@@ -30,17 +30,26 @@ import {
   type SyncedTable,
 } from './cursor';
 
-/** One changed row: its position and its JSON, rendered by PostgreSQL (row-json.sql.ts). */
+/**
+ * One changed row: its position and its JSON, rendered by PostgreSQL (row-json.sql.ts) — or, for a
+ * candidate erased for privacy, only its uid (`erased`; the row holds nothing else to send).
+ */
 interface ChangedRow {
   id: number;
   x: string;
-  j: string;
+  j: string | null;
+  erased: string | null;
 }
 
-const TABLES: Record<SyncedTable, { from: string; json: string }> = {
-  candidates: { from: 'candidates t', json: candidateJson('t') },
-  experiences: { from: 'experiences t JOIN candidates c ON c.id = t.candidate_id', json: experienceJson('t', 'c') },
-  interviewNotes: { from: 'interview_notes t JOIN candidates c ON c.id = t.candidate_id', json: interviewNoteJson('t', 'c') },
+/** Per table: its rows, their JSON, and when a row is an erased candidate's tombstone. */
+const TABLES: Record<SyncedTable, { from: string; json: string; erased: string }> = {
+  candidates: { from: 'candidates t', json: candidateJson('t'), erased: 't.erased_at IS NOT NULL' },
+  experiences: { from: 'experiences t JOIN candidates c ON c.id = t.candidate_id', json: experienceJson('t', 'c'), erased: 'false' },
+  interviewNotes: {
+    from: 'interview_notes t JOIN candidates c ON c.id = t.candidate_id',
+    json: interviewNoteJson('t', 'c'),
+    erased: 'false',
+  },
 };
 
 async function readSnapshot(db: Knex): Promise<{ xmin: string; xmax: string }> {
@@ -60,9 +69,11 @@ async function isFromTheFuture(db: Knex, cursor: Cursor, xmax: string): Promise<
 }
 
 async function changedRows(db: Knex, table: SyncedTable, from: Position, horizon: string, limit: number): Promise<ChangedRow[]> {
-  const { from: source, json } = TABLES[table];
+  const { from: source, json, erased } = TABLES[table];
   const { rows } = await db.raw(
-    `SELECT t.id, t.xid::text AS x, ${json}::text AS j FROM ${source}
+    `SELECT t.id, t.xid::text AS x, CASE WHEN ${erased} THEN t.uid::text END AS erased,
+            CASE WHEN NOT (${erased}) THEN ${json}::text END AS j
+       FROM ${source}
       WHERE (t.xid, t.id) > (?::xid8, ?) AND t.xid < ?::xid8
       ORDER BY t.xid, t.id LIMIT ?`,
     [from[0], from[1], horizon, limit],
@@ -122,8 +133,9 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
     reset,
     lastMutationId: await lastMutationBelow(db, query.clientId, horizon),
   };
-  const list = (page: ChangedRow[]) => `[${page.map((row) => row.j).join(',')}]`;
+  const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;
+  const erased = rows.candidates.flatMap((row) => (row.erased === null ? [] : [row.erased]));
   return new JsonText(
-    `${JSON.stringify(head).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)}}`,
+    `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)}}`,
   );
 }

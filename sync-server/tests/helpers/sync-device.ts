@@ -14,6 +14,7 @@ export interface PullResult {
   candidates: PullResponse['candidates'];
   experiences: PullResponse['experiences'];
   interviewNotes: PullResponse['interviewNotes'];
+  erased: PullResponse['erased'];
 }
 
 export class TestDevice {
@@ -61,6 +62,7 @@ export class TestDevice {
       candidates: pages.flatMap((p) => p.candidates),
       experiences: pages.flatMap((p) => p.experiences),
       interviewNotes: pages.flatMap((p) => p.interviewNotes),
+      erased: pages.flatMap((p) => p.erased),
     };
   }
 }

@@ -134,6 +134,7 @@ export class FakeSyncServer {
       candidates: page.filter((i) => i.kind === 'c').map((i) => i.row as Candidate),
       experiences: page.filter((i) => i.kind === 'e').map((i) => i.row as Experience),
       interviewNotes: page.filter((i) => i.kind === 'n').map((i) => i.row as InterviewNote),
+      erased: [],
     };
   }
 

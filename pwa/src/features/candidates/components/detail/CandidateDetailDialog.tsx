@@ -7,24 +7,6 @@ import { CandidateDetailForm } from './CandidateDetailForm';
 
 export const DETAIL_SUBTITLE = 'Sales Representative Candidate';
 
-/**
- * The confirmation is a sibling dialog, so while it is open this one is inert and Headless UI cannot
- * hand focus back to it when the confirmation closes: focus lands on <body>, where Escape and Tab no
- * longer reach this dialog. Put it back on the control that asked, once the confirmation has gone.
- */
-function refocusWhenFree(element: Element | null) {
-  if (!(element instanceof HTMLElement) || element === document.body) return;
-  const home = element.closest('[role="dialog"]') ?? document.body;
-  let tries = 0;
-  const timer = setInterval(() => {
-    tries += 1;
-    const active = document.activeElement;
-    if ((!active || active === document.body) && element.isConnected && !element.closest('[inert]')) element.focus();
-    const settled = active !== null && active !== document.body && home.contains(active);
-    if (settled || tries > 20 || !element.isConnected) clearInterval(timer);
-  }, 50);
-}
-
 function CandidateDetailDialogView({ uid, onClose }: { uid: string | null; onClose: () => void }) {
   const candidate = useCandidate(uid);
   const dirty = useRef(false);
@@ -37,14 +19,13 @@ function CandidateDetailDialogView({ uid, onClose }: { uid: string | null; onClo
   }, [onClose]);
   const requestClose = useCallback(async () => {
     if (dirty.current) {
-      const asker = document.activeElement;
       const discard = await confirmAction({
         title: 'Discard changes?',
         description: 'Your edits to this candidate have not been saved.',
         confirmLabel: 'Discard',
         destructive: true,
       });
-      if (!discard) return refocusWhenFree(asker);
+      if (!discard) return;
     }
     done();
   }, [done]);

@@ -13,6 +13,7 @@ import { mergeNotesEdit } from '../../notes-merge';
 import { CandidateFieldInputs } from '../CandidateFieldInputs';
 import { ChangeHistory } from './ChangeHistory';
 import { ContactAndApplication, DetailSection, ProfileSections } from './CandidateOverview';
+import { EraseCandidateButton } from './EraseCandidateButton';
 import { StatusUpdater } from './StatusUpdater';
 
 const detailSchema = candidateFormSchema.extend({ notes: z.string().max(NOTES_MAX, `Must be at most ${NOTES_MAX} characters`) });
@@ -89,6 +90,7 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
       <StatusUpdater candidate={candidate} />
       <ChangeHistory candidate={candidate} />
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+        <EraseCandidateButton candidate={candidate} onErased={onDone} />
         <Button variant="outline" onClick={onRequestClose}>
           Close
         </Button>

@@ -1,0 +1,69 @@
+/**
+ * Candidates erased for privacy (a pull page's `erased` uids): the device deletes everything it holds
+ * about them, in the page's transaction — the candidate, its interview notes and experiences, their
+ * server copies (serverRows), rejected changes that concern them, and its pending changes.
+ *
+ * Pending changes are rewritten in place, never removed: the server expects outbox ids without gaps,
+ * so each one becomes a `candidate.delete` of the erased uid — which the server accepts as done and
+ * which changes nothing here — labelled without the person's name; an import keeps its other rows.
+ * The server refuses every write to an erased uid anyway, so nothing pending can bring it back.
+ */
+import Dexie from 'dexie';
+import type { ImportRow, MutationArgs, MutationName } from '@shared/sync/protocol.schema';
+import type { OutboxEntry, RepHireDb, RowKind } from '@/db/database';
+
+export const ERASED_CHANGE_LABEL = 'A change to a candidate erased for privacy';
+
+interface Change {
+  name: MutationName;
+  args: unknown;
+}
+
+/** The candidate uids a change concerns. */
+function candidateUidsOf(change: Change): string[] {
+  switch (change.name) {
+    case 'candidates.import':
+      return (change.args as MutationArgs<'candidates.import'>).rows.map((row) => row.uid);
+    case 'interviewNote.save':
+      return [(change.args as MutationArgs<'interviewNote.save'>).candidateUid];
+    default:
+      return [(change.args as { uid: string }).uid];
+  }
+}
+
+const concerns = (change: Change, erased: ReadonlySet<string>) => candidateUidsOf(change).some((uid) => erased.has(uid));
+
+/** The entry with nothing of the erased candidates left in it. */
+function withoutErased(entry: OutboxEntry, erased: ReadonlySet<string>): OutboxEntry {
+  if (entry.name === 'candidates.import') {
+    const args = entry.args as MutationArgs<'candidates.import'>;
+    const rows = args.rows.filter((row: ImportRow) => !erased.has(row.uid));
+    if (rows.length) return { ...entry, args: { ...args, rows }, count: rows.length };
+  }
+  const uid = candidateUidsOf(entry).find((candidateUid) => erased.has(candidateUid))!;
+  return { ...entry, name: 'candidate.delete', args: { uid }, label: ERASED_CHANGE_LABEL, count: 1 };
+}
+
+/**
+ * Deletes what the device holds about these candidates. Runs inside a rw transaction over candidates,
+ * interviewNotes, experiences, serverRows, outbox and rejected. Answers whether pending changes were
+ * rewritten (the rebase must then replay them).
+ */
+export async function forgetErased(db: RepHireDb, uids: readonly string[]): Promise<boolean> {
+  if (!uids.length) return false;
+  const erased = new Set(uids);
+  const notesOf = (uid: string) =>
+    db.interviewNotes.where('[candidateUid+day]').between([uid, Dexie.minKey], [uid, Dexie.maxKey]).primaryKeys();
+  const notes = (await Promise.all([...erased].map(notesOf))).flat();
+  await db.candidates.bulkDelete([...erased]);
+  await db.interviewNotes.bulkDelete(notes);
+  await db.experiences.where('candidateUid').anyOf([...erased]).delete();
+  await db.serverRows.bulkDelete([
+    ...[...erased].map((uid): [RowKind, string] => ['candidate', uid]),
+    ...notes.map((uid): [RowKind, string] => ['interviewNote', uid]),
+  ]);
+  await db.rejected.filter((entry) => concerns(entry, erased)).delete();
+  const pending = await db.outbox.filter((entry) => concerns(entry, erased)).toArray();
+  await db.outbox.bulkPut(pending.map((entry) => withoutErased(entry, erased)));
+  return pending.length > 0;
+}

@@ -1,0 +1,78 @@
+/**
+ * A candidate erased for privacy disappears from every device on its next sync — its record, interview
+ * notes and the device's pending and rejected changes about it — whether the device pulls the erasure
+ * before or after pushing its own offline edits, and none of those edits brings it back on the server.
+ * Real sync engines (pwa/src/sync over fake-indexeddb) against the real server.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pullAll } from '@/sync/pull';
+import { ERASED_CHANGE_LABEL } from '@/sync/erasure';
+import { engineDevice, freshReader } from './helpers/engine-device';
+import type { HttpClient } from './helpers/http-client';
+import { deviceRowsMentioning, serverRowsMentioning } from './helpers/personal-data';
+import { startTestServer, type TestServer } from './helpers/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const device = (http: HttpClient) => engineDevice(server.url, http);
+// Every text about the person holds one of these (the name, email and labels hold "zoe").
+const PERSONAL = ['zoe', 'Hidden Town', 'salary'];
+
+it('every device forgets an erased candidate, pending edits included, and nothing brings it back', async () => {
+  const admin = await server.adminClient();
+  const a = await device(await server.recruiterClient());
+  const b = await device(await server.recruiterClient());
+  const c = await device(await server.recruiterClient());
+  const zoe = await a.candidates.createCandidate({ name: 'Zoe Private', email: 'zoe.private@x.io', location: 'Hidden Town' });
+  const other = await a.candidates.createCandidate({ name: 'Other Person', email: 'other.person@x.io' });
+  await a.interviews.saveInterviewNote(zoe.uid, '2026-04-01', 'She mentioned her salary');
+  for (const d of [a, b, c]) expect(await d.engine.syncNow()).toEqual({ ok: true });
+  expect(await b.interviews.getInterviewNote(zoe.uid, '2026-04-01')).toMatchObject({ note: 'She mentioned her salary' });
+
+  // A and C edit her offline.
+  a.fake.online = false;
+  c.fake.online = false;
+  await a.candidates.updateCandidate(zoe.uid, { location: 'Zoe moved' });
+  await a.candidates.appendNote(zoe.uid, 'Call Zoe back');
+  await a.interviews.saveInterviewNote(zoe.uid, '2026-04-02', 'Zoe, second interview');
+  await c.candidates.updateCandidate(zoe.uid, { name: 'Zoe P.' });
+  await c.candidates.updateCandidate(other.uid, { location: 'Reno' });
+  await c.interviews.saveInterviewNote(zoe.uid, '2026-04-02', 'Zoe again');
+
+  const id = (await a.candidates.getCandidate(zoe.uid))!.id!;
+  expect((await admin.post(`/api/candidates/${id}/erase`)).status).toBe(200);
+
+  // B is online: its next sync removes her.
+  expect(await b.engine.syncNow()).toEqual({ ok: true });
+  expect(await deviceRowsMentioning(b.db, PERSONAL)).toEqual([]);
+  expect(await b.candidates.getCandidate(other.uid)).toMatchObject({ name: 'Other Person' });
+
+  // C pulls the erasure before pushing: its pending changes about her are emptied where they stand
+  // (the outbox keeps its numbering), its other pending change is untouched.
+  await pullAll(c.db, c.transport);
+  expect(await deviceRowsMentioning(c.db, PERSONAL)).toEqual([]);
+  expect((await c.db.outbox.toArray()).map((e) => e.label)).toEqual([ERASED_CHANGE_LABEL, 'Edit Other Person (location)', ERASED_CHANGE_LABEL]);
+  c.fake.online = true;
+  expect(await c.engine.syncNow()).toEqual({ ok: true });
+  expect(await c.db.outbox.count()).toBe(0);
+  expect(await c.db.rejected.count()).toBe(0);
+
+  // A pushes first: the server refuses each edit, then the pull removes her and those refusals.
+  a.fake.online = true;
+  expect(await a.engine.syncNow()).toEqual({ ok: true });
+  expect(await deviceRowsMentioning(a.db, PERSONAL)).toEqual([]);
+  expect(await a.db.outbox.count()).toBe(0);
+  expect(await a.db.rejected.count()).toBe(0);
+
+  expect(await serverRowsMentioning(server.db.knex, PERSONAL)).toEqual([]);
+  const reader = await freshReader(server.url, admin);
+  expect(await deviceRowsMentioning(reader.db, PERSONAL)).toEqual([]);
+  expect(await reader.candidates.getCandidate(other.uid)).toMatchObject({ location: 'Reno' });
+});
