@@ -110,6 +110,11 @@ describe('responses', () => {
   it('answers a wrong method on a known route with 405', async () => {
     const res = await server.client().request('PUT', '/api/login', { body: {} });
     expect(res.status).toBe(405);
+    expect(res.body).toEqual({ code: 'BAD_REQUEST', message: 'PUT is not allowed on /api/login' });
+    // An empty path parameter makes another route's path: still the envelope.
+    const empty = await server.client().request('PATCH', '/api/users/', { body: {} });
+    expect(empty.status).toBe(405);
+    expect(empty.body.code).toBe('BAD_REQUEST');
   });
 });
 

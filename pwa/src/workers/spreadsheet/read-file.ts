@@ -81,7 +81,8 @@ export async function readSpreadsheetFile(
   const readCsv = async () => {
     const encoding = await detectEncoding(file, limits.sliceBytes);
     const sampleBytes = new Uint8Array(await file.slice(encoding.skip, encoding.skip + BINARY_SAMPLE_BYTES).arrayBuffer());
-    if (looksBinary(new TextDecoder(encoding.encoding, { ignoreBOM: true }).decode(sampleBytes))) {
+    const sample = new TextDecoder(encoding.encoding, { ignoreBOM: true }).decode(sampleBytes);
+    if (looksBinary(sample, encoding.encoding === 'utf-8')) {
       throw new FileFailure('this is not a CSV text file (it contains binary data); upload a CSV or Excel file');
     }
     let rowNumber = 0;
