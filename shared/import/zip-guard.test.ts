@@ -2,6 +2,7 @@
  * The ZIP container check that runs before SheetJS on the device and on the server: zip bombs (honest
  * or lying about their size, or merely packed impossibly tight), cut-off and corrupted workbooks.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   SMALL_SHEET,
@@ -61,5 +62,24 @@ describe('checkZipContainer', () => {
     const bzip = zipArchive(zipEntries(xlsx));
     for (let at = bzip.indexOf(Buffer.from([0x50, 0x4b, 1, 2])); at >= 0; at = bzip.indexOf(Buffer.from([0x50, 0x4b, 1, 2]), at + 4)) bzip.writeUInt16LE(12, at + 10);
     expect(await checkZipContainer(bzip)).toMatchObject({ ok: false, reason: 'damaged', message: expect.stringContaining('compression method') });
+  });
+
+  it('answers every cut and every flipped byte with a verdict, never an exception', async () => {
+    const xlsx = workbookBytes(SMALL_SHEET, 'xlsx');
+    const mangled = fc.oneof(
+      fc.nat(xlsx.length).map((cut) => xlsx.subarray(0, cut)),
+      fc.array(fc.tuple(fc.nat(xlsx.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 8 }).map((flips) => {
+        const copy = Uint8Array.from(xlsx);
+        for (const [at, bits] of flips) copy[at] = copy[at]! ^ bits;
+        return copy;
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(mangled, async (bytes) => {
+        const verdict = await checkZipContainer(bytes);
+        expect(verdict.ok || ['too_large', 'bomb', 'damaged'].includes(verdict.reason)).toBe(true);
+      }),
+      { seed: 20_260_408, numRuns: 400 },
+    );
   });
 });

@@ -137,10 +137,22 @@ function mb(bytes: number): string {
   return `${Math.round(bytes / MB)} MB`;
 }
 
+const DAMAGED: ZipVerdict = { ok: false, reason: 'damaged', message: 'the workbook is damaged: its contents cannot be unpacked' };
+
 export async function checkZipContainer(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<ZipVerdict> {
+  try {
+    return await inspect(bytes, limits);
+  } catch (error) {
+    // A header pointing outside the file: only a damaged (or crafted) archive does that.
+    if (error instanceof RangeError) return DAMAGED;
+    throw error;
+  }
+}
+
+async function inspect(bytes: Uint8Array, limits: ZipLimits): Promise<ZipVerdict> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const entries = bytes.byteLength >= 22 ? readEntries(view) : null;
-  const damaged: ZipVerdict = { ok: false, reason: 'damaged', message: 'the workbook is damaged: its contents cannot be unpacked' };
+  const damaged = DAMAGED;
   if (!entries) {
     // A ZIP's first bytes without its directory at the end: cut off (an interrupted download, say).
     const zipStart = bytes.byteLength >= 4 && view.getUint32(0, true) === LOCAL;

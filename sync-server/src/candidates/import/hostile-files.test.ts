@@ -2,8 +2,10 @@
  * Hostile spreadsheets through POST /api/candidates/import: cut-off and corrupted xlsx and ods files,
  * a zip bomb, the prototype-pollution sample and a 200,000-row sheet. Each answers a clear per-file
  * message (or imports correctly), nothing pollutes a prototype, and the server imports normally right
- * after. The device's side is in pwa/src/workers/spreadsheet/hostile-workbooks.test.ts.
+ * after; so do generated junk uploads. The device's side is in
+ * pwa/src/workers/spreadsheet/hostile-workbooks.test.ts.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS } from '@shared/api/candidates.contract';
 import {
@@ -102,4 +104,47 @@ describe('hostile spreadsheets on the server', () => {
     expect(await server.db.knex('candidates').where({ email: 'big1@sheet.io' })).toHaveLength(0);
     await expectHealthy('big');
   });
+
+  it('answers generated junk uploads with a summary or a 4xx, never a crash', { timeout: 120_000 }, async () => {
+    const xlsx = workbookBytes(SMALL_SHEET, 'xlsx');
+    const name = fc.oneof(
+      fc.constantFrom('a.csv', 'b.xlsx', 'c.ods', 'd.xls', '../../etc/passwd.csv', 'x\u0000y.csv', '.csv', 'noext', `${'n'.repeat(300)}.csv`, '<script>.xlsx'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map((base) => `${base}.csv`),
+    );
+    const content = fc.oneof(
+      fc.uint8Array({ maxLength: 4096 }),
+      fc.string({ unit: 'binary', maxLength: 2000 }).map((text) => new TextEncoder().encode(`Name,Email\n${text}`)),
+      fc.array(fc.string({ maxLength: 20 }), { maxLength: 40 }).map((cells) => new TextEncoder().encode(`Name,Email,"Notes\n${cells.join('","')}`)),
+      fc.nat(xlsx.length).map((cut) => xlsx.subarray(0, cut)),
+      fc.tuple(fc.nat(xlsx.length - 1), fc.integer({ min: 1, max: 255 })).map(([at, bits]) => {
+        const copy = Uint8Array.from(xlsx);
+        copy[at] = copy[at]! ^ bits;
+        return copy;
+      }),
+    );
+    // Shown in a failure report by size and first bytes, not byte by byte.
+    const described = content.map((bytes) => ({
+      bytes,
+      [fc.toStringMethod]: () => `${bytes.length} bytes: ${Buffer.from(bytes.subarray(0, 24)).toString('hex')}…`,
+    }));
+    const type = fc.constantFrom('', 'text/csv', 'application/octet-stream', 'application/vnd.ms-excel', 'text/html', 'image/png');
+    const files = fc.array(fc.tuple(name, described, type), { minLength: 1, maxLength: 3 });
+    await fc.assert(
+      fc.asyncProperty(files, async (generated) => {
+        const form = new FormData();
+        for (const [fileName, { bytes }, mime] of generated) form.append('file', new Blob([bytes as BlobPart], { type: mime }), fileName);
+        const res = await admin.request('POST', '/api/candidates/import', { rawBody: form });
+        expect(res.status, res.text).toBeLessThan(500);
+        if (res.status === 200) {
+          expect(res.body.errors.every((error: unknown) => typeof error === 'string' && !/\u0000/.test(error))).toBe(true);
+        } else {
+          expect(res.body.message).toMatch(/\S/);
+        }
+      }),
+      // Each upload starts a parser worker: fewer runs than the JSON fuzz, same FUZZ_SEED/FUZZ_RUNS knobs.
+      { seed: Number(process.env.FUZZ_SEED ?? 20_260_408), numRuns: Number(process.env.FUZZ_RUNS ?? 20) },
+    );
+    await expectHealthy('junk');
+  });
 });
+
