@@ -92,8 +92,10 @@ function cached(name: string, build: () => Buffer): Buffer {
   if (existsSync(file)) return readFileSync(file);
   mkdirSync(cacheDir, { recursive: true });
   const bytes = build();
-  writeFileSync(`${file}.partial`, bytes);
-  renameSync(`${file}.partial`, file);
+  // Test files run in parallel: each writes its own partial file, and the rename is atomic.
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
   return bytes;
 }
 
