@@ -84,7 +84,9 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] {
   );
 }
 
-const cacheDir = path.join(tmpdir(), 'rephire-hostile-files');
+/** Bump when a builder below changes, so no machine keeps using files built the old way. */
+const CACHE_VERSION = 1;
+const cacheDir = path.join(tmpdir(), `rephire-hostile-files-v${CACHE_VERSION}`);
 
 /** Builds a file once per machine: later calls read it back. */
 function cached(name: string, build: () => Buffer): Buffer {
