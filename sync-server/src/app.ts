@@ -4,6 +4,7 @@
  * headers → static files → session → same-origin guard → body → routers.
  */
 import Koa from 'koa';
+import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Config } from './config';
 import { errorHandler } from './middleware/error-handler';
@@ -41,6 +42,23 @@ export const API_KEY_PREFIXES = ['/api/zapier/', '/api/forms/'];
 export const MULTIPART_PATHS = ['/api/candidates/import'];
 export { JSON_BODY_LIMIT } from './middleware/body-parser';
 
+/** Every /api router; building them registers their routes in `registeredRoutes` (http/route.ts). */
+export function apiRouters(leads?: LinkedinRouterOptions): Router[] {
+  return [
+    authRouter(),
+    usersRouter(),
+    settingsRouter(),
+    syncRouter(),
+    candidatesRouter(),
+    importRouter(),
+    interviewNotesRouter(),
+    apiKeysRouter(),
+    zapierRouter(),
+    formsRouter(),
+    linkedinRouter(leads),
+  ];
+}
+
 export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: config.trustProxy, keys: [config.secretKey] });
   app.use(async (ctx, next) => {
@@ -55,20 +73,7 @@ export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<A
   app.use(sessionMiddleware(app, knex));
   app.use(sameOrigin({ exemptPrefixes: API_KEY_PREFIXES, multipartPaths: MULTIPART_PATHS }));
   app.use(bodyParser());
-  const routers = [
-    authRouter(),
-    usersRouter(),
-    settingsRouter(),
-    syncRouter(),
-    candidatesRouter(),
-    importRouter(),
-    interviewNotesRouter(),
-    apiKeysRouter(),
-    zapierRouter(),
-    formsRouter(),
-    linkedinRouter(leads),
-  ];
-  for (const router of routers) {
+  for (const router of apiRouters(leads)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

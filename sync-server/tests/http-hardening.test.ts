@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server';
 
@@ -29,6 +30,21 @@ describe('request bodies', () => {
     const res = await server.client().post('/api/login', { username: 'admin', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
+  });
+
+  it('counts a compressed body by its unpacked size (a gzip bomb answers 413)', async () => {
+    const admin = await server.adminClient();
+    const bomb = (megabytes: number) => gzipSync(Buffer.concat([Buffer.from('{"name":"'), Buffer.alloc(megabytes * 1024 * 1024, 0x61), Buffer.from('"}')]));
+    for (const [path, body] of [
+      ['/api/api-keys', bomb(8)],
+      ['/api/sync/push', bomb(40)],
+    ] as const) {
+      expect(body.length).toBeLessThan(64 * 1024);
+      const res = await admin.request('POST', path, { rawBody: body, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+      expect(res.status, path).toBe(413);
+      expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+    }
+    expect((await admin.get('/api/user')).status).toBe(200);
   });
 
   it('refuses a non-JSON body on an unsafe method with 415 (no form posts from other sites)', async () => {
@@ -110,6 +126,11 @@ describe('responses', () => {
   it('answers a wrong method on a known route with 405', async () => {
     const res = await server.client().request('PUT', '/api/login', { body: {} });
     expect(res.status).toBe(405);
+    expect(res.body).toEqual({ code: 'BAD_REQUEST', message: 'PUT is not allowed on /api/login' });
+    // An empty path parameter makes another route's path: still the envelope.
+    const empty = await server.client().request('PATCH', '/api/users/', { body: {} });
+    expect(empty.status).toBe(405);
+    expect(empty.body.code).toBe('BAD_REQUEST');
   });
 });
 

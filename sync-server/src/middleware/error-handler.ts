@@ -112,9 +112,17 @@ export function errorHandler() {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        ctx.status = 404;
-        ctx.body = { code: ERROR_CODES.notFound, message: `No such endpoint: ${ctx.method} ${ctx.path}` };
+      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+        // The router's own answers (no such path, a method the path does not take) carry no body:
+        // give them the envelope like every other /api failure.
+        const status = ctx.status;
+        ctx.body =
+          status === 404
+            ? { code: ERROR_CODES.notFound, message: `No such endpoint: ${ctx.method} ${ctx.path}` }
+            : status === 405
+              ? { code: ERROR_CODES.badRequest, message: `${ctx.method} is not allowed on ${ctx.path}` }
+              : { code: httpErrorCode(status), message: 'Bad request' };
+        ctx.status = status;
       }
     } catch (error) {
       const mapped = mapError(error);

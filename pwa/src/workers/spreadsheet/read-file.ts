@@ -2,9 +2,11 @@
  * Reads one uploaded file into batches of import rows, inside the spreadsheet worker (no DOM, no
  * Dexie: it only talks through `port`). Decides what the file is from its bytes (containerOf) and its
  * name's kind; CSV text streams (encoding.ts, csv-reader.ts), workbooks are read whole with limits
- * (workbook-reader.ts). Every outcome is a message: batches as they fill, then `done` with the file's
- * totals, or `failed` with a message a recruiter can act on.
+ * (workbook-reader.ts), a ZIP container only once shared/import/zip-guard.ts passed it. Every outcome
+ * is a message: batches as they fill, then `done` with the file's totals, or `failed` with a message a
+ * recruiter can act on.
  */
+import { checkZipContainer } from '@shared/import/zip-guard';
 import { detectEncoding, READ_SLICE_BYTES } from './encoding';
 import { readCsvRows } from './csv-reader';
 import type { SheetKind, WorkerToMain } from './protocol';
@@ -81,7 +83,8 @@ export async function readSpreadsheetFile(
   const readCsv = async () => {
     const encoding = await detectEncoding(file, limits.sliceBytes);
     const sampleBytes = new Uint8Array(await file.slice(encoding.skip, encoding.skip + BINARY_SAMPLE_BYTES).arrayBuffer());
-    if (looksBinary(new TextDecoder(encoding.encoding, { ignoreBOM: true }).decode(sampleBytes))) {
+    const sample = new TextDecoder(encoding.encoding, { ignoreBOM: true }).decode(sampleBytes);
+    if (looksBinary(sample, encoding.encoding === 'utf-8')) {
       throw new FileFailure('this is not a CSV text file (it contains binary data); upload a CSV or Excel file');
     }
     let rowNumber = 0;
@@ -109,6 +112,8 @@ export async function readSpreadsheetFile(
       throw new FileFailure(`the workbook is larger than ${mb} MB; save it as CSV and import that`);
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
+    const container = await checkZipContainer(bytes);
+    if (!container.ok) throw new FileFailure(container.message);
     let sheet;
     try {
       sheet = await readWorkbookRows(bytes, limits.maxWorkbookRows);

@@ -24,6 +24,13 @@ describe('looksBinary', () => {
     const junk = new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 10_000 }, (_, i) => (i * 7919 + 13) % 256));
     expect(looksBinary(junk)).toBe(true);
   });
+  it('counts U+FFFD as undecodable bytes, unless the text is valid UTF-8 that holds it', () => {
+    // csv-spectrum's location_coordinates.csv: degree signs lost in an old conversion.
+    const text = `Phone,Coordinates\n2095257564,37\uFFFD36'37.8"N 121\uFFFD2'17.9"W\n`;
+    expect(looksBinary(text)).toBe(true);
+    expect(looksBinary(text, true)).toBe(false);
+    expect(looksBinary('\u0000', true)).toBe(true);
+  });
   it('tolerates a stray control character in a large text', () => {
     expect(looksBinary(`${'Ana,ana@example.com\n'.repeat(100)}\u0007`)).toBe(false);
   });

@@ -24,8 +24,11 @@ const MAX_CONTROL_SHARE = 0.01;
 /**
  * Binary data decoded as text: any NUL, or more than 1% C0/C1 control characters (tab, line feed,
  * carriage return and form feed excepted). Random bytes decoded as Windows-1252 give about 13%.
+ * U+FFFD counts too when it is the decoder's mark for bytes it could not decode (binary read as
+ * UTF-16); pass `literalReplacement` for text already checked to be valid UTF-8, where a U+FFFD is a
+ * character the file really holds (text that went through a bad conversion once, say).
  */
-export function looksBinary(text: string): boolean {
+export function looksBinary(text: string, literalReplacement = false): boolean {
   const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
   if (!sample.length) return false;
   let controls = 0;
@@ -34,7 +37,7 @@ export function looksBinary(text: string): boolean {
     if (code === 0) return true;
     const c0 = code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c;
     const c1 = code >= 0x7f && code <= 0x9f;
-    if (c0 || c1 || code === 0xfffd) controls += 1;
+    if (c0 || c1 || (code === 0xfffd && !literalReplacement)) controls += 1;
   }
   return controls / sample.length > MAX_CONTROL_SHARE;
 }

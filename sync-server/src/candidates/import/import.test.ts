@@ -8,6 +8,7 @@ import { DEFAULT_PARSE_LIMITS } from './spreadsheet-parser';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import type { HttpClient } from '../../../tests/helpers/http-client';
 import { TestDevice } from '../../../tests/helpers/sync-device';
+import { prototypePollutionXlsx } from '../../../../pwa/tests/support/hostile-files';
 
 let server: TestServer;
 let admin: HttpClient;
@@ -90,7 +91,7 @@ describe('POST /api/candidates/import', () => {
     expect([...res.body.errors].sort()).toEqual([
       'notes.txt: unsupported file type; upload CSV or Excel files (.csv, .xlsx, .xls, .xlsm, .xlsb, .ods)',
       'empty.csv: the file is empty',
-      'broken.xlsx: could not be read as a spreadsheet',
+      'broken.xlsx: the workbook is incomplete or damaged (was it cut off?); save it again and retry',
       'headers.csv: The first row must be column headers, with an email column and a name column (e.g. "Name", "Email").',
     ].sort());
     for (const tag of ['xlsx', 'xlsm', 'xlsb', 'xls', 'ods']) {
@@ -107,24 +108,8 @@ describe('POST /api/candidates/import', () => {
 
   it('never lets a spreadsheet pollute prototypes or smuggle fields', async () => {
     const csv = '__proto__,constructor,Name,Email,isAdmin\n{"polluted":1},{"prototype":{"polluted":1}},Proto Csv,proto@csv.io,true\n';
-    const book = XLSX.utils.book_new();
-    const sheet = XLSX.utils.aoa_to_sheet([
-      ['Name', 'Email', '__proto__', 'toString'],
-      ['Proto Sheet', 'proto@sheet.io', 'polluted', 'x'],
-    ]);
-    sheet.A1!.c = [{ a: 'attacker', t: 'comment' }];
-    XLSX.utils.book_append_sheet(book, sheet, 'S');
-    // CVE-2023-30533: a comment anchored at ref="__proto__" polluted Object.prototype in SheetJS 0.18.
-    const zip = XLSX.CFB.read(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }), { type: 'buffer' });
-    let patched = 0;
-    for (const entry of zip.FileIndex) {
-      if (!/comments\d*\.xml$/.test(entry.name) || !entry.content) continue;
-      const xml = Buffer.from(entry.content as Uint8Array).toString('utf8');
-      entry.content = Buffer.from(xml.replace(/ref="A1"/g, 'ref="__proto__"'), 'utf8');
-      patched += 1;
-    }
-    expect(patched).toBeGreaterThan(0);
-    const crafted = XLSX.CFB.write(zip, { type: 'buffer', fileType: 'zip' }) as Buffer;
+    // CVE-2023-30533's comment ref="__proto__", plus __proto__ and constructor columns.
+    const crafted = prototypePollutionXlsx();
 
     const res = await upload(admin, [
       ['proto.csv', csv],

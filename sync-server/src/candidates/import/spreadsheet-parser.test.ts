@@ -59,6 +59,12 @@ describe('the spreadsheet parser worker', () => {
 
   it('refuses what is not a spreadsheet', async () => {
     const junk = file('junk.xlsx', new Uint8Array([0x50, 0x4b, 3, 4, 0, 1, 2, 3, 4, 5]));
-    expect(await parseSpreadsheetFile(junk, 'sheet')).toEqual({ ok: false, message: 'could not be read as a spreadsheet' });
+    expect(await parseSpreadsheetFile(junk, 'sheet')).toEqual({
+      ok: false,
+      message: 'the workbook is incomplete or damaged (was it cut off?); save it again and retry',
+    });
+    // Not a ZIP container at all: SheetJS decides, and fails.
+    const binary = file('binary.xls', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 1, 2, 3]));
+    expect(await parseSpreadsheetFile(binary, 'sheet')).toEqual({ ok: false, message: 'could not be read as a spreadsheet' });
   });
 });

@@ -1,10 +1,14 @@
 /**
  * Runs spreadsheet-worker.mjs for one uploaded file with hard limits: a memory ceiling, a time limit
- * after which the worker is terminated, a row cap, and at most two parses at once per process. Any
+ * after which the worker is terminated, a row cap, and at most two parses at once per process. A
+ * workbook's ZIP container is checked before that (shared/import/zip-guard.ts): a zip bomb or a
+ * cut-off file is refused at once, with a clear message, instead of as a timeout. Any
  * failure becomes a short message for the import summary; the server itself never sees the file's
  * contents except as plain cell values.
  */
+import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { checkZipContainer } from '@shared/import/zip-guard';
 
 export type SheetKind = 'csv' | 'sheet';
 
@@ -63,6 +67,13 @@ function runWorker(path: string, kind: SheetKind, limits: ParseLimits): Promise<
   });
 }
 
+/** A workbook's ZIP container is checked first (zip bombs, cut-off files), without SheetJS. */
+async function checkContainer(path: string): Promise<ParsedSheet | null> {
+  const bytes = await readFile(path);
+  const verdict = await checkZipContainer(bytes);
+  return verdict.ok ? null : { ok: false, message: verdict.message };
+}
+
 export function parseSpreadsheetFile(path: string, kind: SheetKind, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<ParsedSheet> {
-  return withSlot(() => runWorker(path, kind, limits));
+  return withSlot(async () => (kind === 'sheet' ? await checkContainer(path) : null) ?? runWorker(path, kind, limits));
 }
