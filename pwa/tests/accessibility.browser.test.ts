@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestDevice, candidateArgs } from '../../sync-server/tests/helpers/sync-device';
 import { AxeLog, type AxeCheckOptions } from './support/axe';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
-import { seedServerCandidates, waitForDeviceCount } from './support/candidates';
+import { seedServerCandidates, seeToast, waitForDeviceCount } from './support/candidates';
 import { csvFile, deviceCandidatesByEmail } from './support/import-kit';
 import { expectFocusRing, focusState, isFocused, tabTo } from './support/keyboard';
 import { sampleCandidates } from './support/sample-candidates';
-import { ADMIN, adminApi, createRecruiter, expectToast, signInThroughUi } from './support/ui';
+import { ADMIN, adminApi, createRecruiter, signInThroughUi } from './support/ui';
 
 const SEEDED = 12;
 /** Seeded candidates plus the two interviewed ones. */
@@ -164,6 +164,7 @@ async function walkCandidates() {
   await page.getByRole('button', { name: 'Table' }).click();
 }
 
+/** Search with a query and the advanced panel (its detail dialog is the Candidates one); both leads tabs and the key dialog. */
 async function walkSearchAndLeads() {
   await go('Search', 'Search Candidates');
   await page.getByText(/^Found \d+ candidates/).waitFor();
@@ -383,13 +384,14 @@ describe('Accessibility: a keyboard-only walk', () => {
       const email = (await kb.getByRole('row', { name: `${name}, open details` }).locator('td').nth(1).textContent())!.trim();
       await tabTo(kb, newStatus);
       await kb.keyboard.press('ArrowDown');
-      await expectToast(kb, 'Status Updated');
+      // Read, not closed: closing a toast would take the mouse.
+      await seeToast(kb, 'Status Updated', 'Candidate pipeline stage has been updated');
       await expect.poll(async () => (await deviceCandidatesByEmail(kb, email))[0]?.status).toBe('interview');
 
       // An interview note: the candidate now interviews today. Back up to the sidebar, then the card.
       await tabTo(kb, mainNav(kb).getByRole('link', { name: 'Interviews' }), { back: true, max: 120 });
       await kb.keyboard.press('Enter');
-      const card = kb.getByRole('article', { name });
+      const card = kb.getByRole('article', { name, exact: true });
       await card.waitFor();
       const addNotes = card.getByRole('button', { name: 'Add Notes' });
       await tabTo(kb, addNotes);
