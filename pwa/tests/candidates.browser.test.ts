@@ -65,11 +65,12 @@ describe('filters', () => {
   });
 
   it('filters by location (phone rules) and removes the filter with its chip', async () => {
-    await page.getByRole('button', { name: 'Location', exact: true }).click();
+    // The button's name is its label, then the chosen value.
+    await page.getByRole('button', { name: 'Location All Locations', exact: true }).click();
     await page.getByRole('option', { name: 'International' }).click();
     await showing(expectedCount({ location: 'international' }));
     expect(await tableNames(page)).toContain('Bo Tanaka'); // +63 917 555 0101
-    await page.getByRole('button', { name: 'Location', exact: true }).click();
+    await page.getByRole('button', { name: 'Location International', exact: true }).click();
     await page.getByRole('option', { name: 'United States' }).click();
     await showing(expectedCount({ location: 'us' }));
     expect(await tableNames(page)).not.toContain('Bo Tanaka');

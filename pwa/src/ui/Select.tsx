@@ -32,12 +32,15 @@ export function Select<T extends string | number>({
   ...rest
 }: SelectProps<T>) {
   const selected = options.find((option) => option.value === value);
+  // An aria-label on the button would hide the chosen value from its name: a hidden label instead, so
+  // the button reads "Location, All Locations" (the label, then its visible text).
+  const hiddenLabel = !label && rest['aria-label'];
   return (
     <Field disabled={disabled} className={cn('grid gap-1.5', className)}>
       {label && <Label className="text-sm font-medium">{label}</Label>}
+      {hiddenLabel && <Label className="sr-only">{hiddenLabel}</Label>}
       <Listbox value={value} onChange={onChange} name={name}>
         <ListboxButton
-          aria-label={rest['aria-label']}
           className={cn(
             'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm',
             'data-disabled:cursor-not-allowed data-disabled:opacity-50',

@@ -62,6 +62,7 @@ export function Tab({ className, children }: { className?: string; children: Rea
 
 export { TabPanels };
 
+/** The panel is a tab stop (Headless UI), so it keeps the app's focus outline like any other. */
 export function TabPanel({ className, children }: { className?: string; children: ReactNode }) {
-  return <HeadlessTabPanel className={cn('focus-visible:outline-none', className)}>{children}</HeadlessTabPanel>;
+  return <HeadlessTabPanel className={cn('rounded-md', className)}>{children}</HeadlessTabPanel>;
 }

@@ -21,9 +21,12 @@ export function UserMenu() {
         aria-label={`Account menu for ${user.username}`}
         className="flex h-9 items-center gap-2 rounded-full border bg-background py-1 pr-2 pl-1 text-sm hover:bg-accent"
       >
-        <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
-          {initial}
-        </span>
+        {/* The initial is drawn by CSS, not text: the visible label stays the username, which the name contains. */}
+        <span
+          aria-hidden="true"
+          data-initial={initial}
+          className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground before:content-[attr(data-initial)]"
+        />
         <span className="hidden max-w-32 truncate font-medium md:inline">{user.username}</span>
         <ChevronDownIcon className="size-4 opacity-60" />
       </MenuButton>

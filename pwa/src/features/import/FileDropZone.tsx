@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { cn } from '@/ui/cn';
 import { Button } from '@/ui/Button';
 import { UploadIcon } from '@/ui/icons';
@@ -6,13 +6,14 @@ import { UploadIcon } from '@/ui/icons';
 export interface FileDropZoneProps {
   onFiles: (files: File[]) => void;
   onBrowse: () => void;
+  browseRef?: Ref<HTMLButtonElement>;
   /** Show the big "drop or browse" prompt (no files listed yet). */
   prompt: boolean;
   children?: ReactNode;
 }
 
 /** Takes dropped files anywhere over it; the prompt's button opens the file picker (keyboard path). */
-export function FileDropZone({ onFiles, onBrowse, prompt, children }: FileDropZoneProps) {
+export function FileDropZone({ onFiles, onBrowse, browseRef, prompt, children }: FileDropZoneProps) {
   const [over, setOver] = useState(false);
   const onDragOver = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
@@ -38,7 +39,7 @@ export function FileDropZone({ onFiles, onBrowse, prompt, children }: FileDropZo
           <UploadIcon className="size-8 text-muted-foreground" />
           <p className="text-sm font-medium">Drag and drop your files here</p>
           <p className="text-xs text-muted-foreground">CSV or Excel (.csv, .xlsx, .xls, .xlsm, .xlsb, .ods), several at once</p>
-          <Button variant="outline" size="sm" onClick={onBrowse}>
+          <Button ref={browseRef} variant="outline" size="sm" onClick={onBrowse}>
             Browse files
           </Button>
         </div>

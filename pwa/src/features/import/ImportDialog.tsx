@@ -5,7 +5,7 @@
  * mounted once opened (ImportDialogSlot), so closing it mid-import loses nothing: the run goes on and
  * its toast still comes.
  */
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useUiStore } from '@/app/ui-store';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
@@ -32,8 +32,16 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
   const close = useUiStore((state) => state.closeImport);
   const session = useImportSession(deps);
   const input = useRef<HTMLInputElement>(null);
+  const browseButton = useRef<HTMLButtonElement>(null);
+  const addMoreButton = useRef<HTMLButtonElement>(null);
   const { items, running, summary } = session.state;
   const browse = () => input.current?.click();
+
+  // Choosing the first files swaps Browse files for Add More Files, and Clear All or removing a file
+  // can take away the focused control: keep keyboard focus in the dialog, on the control that browses.
+  useEffect(() => {
+    if (open && document.activeElement === document.body) (addMoreButton.current ?? browseButton.current)?.focus();
+  }, [open, items.length]);
 
   return (
     <Dialog
@@ -45,7 +53,7 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
       footer={
         <>
           {items.length > 0 && (
-            <Button variant="outline" onClick={browse}>
+            <Button ref={addMoreButton} variant="outline" onClick={browse}>
               Add More Files
             </Button>
           )}
@@ -75,7 +83,7 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
         }}
       />
       <div className="grid grid-cols-1 gap-4">
-        <FileDropZone onFiles={session.addFiles} onBrowse={browse} prompt={items.length === 0}>
+        <FileDropZone onFiles={session.addFiles} onBrowse={browse} browseRef={browseButton} prompt={items.length === 0}>
           {items.length > 0 && (
             <ul aria-label="Selected files" className="grid max-h-72 grid-cols-1 gap-2 overflow-y-auto pr-1">
               {items.map((item) => (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { InterviewEntry } from '@shared/interviews/interview-day';
 import { formatPhone } from '@shared/candidates/phone';
 import { formatLocalDate } from '@shared/format/dates';
@@ -25,6 +25,13 @@ export interface InterviewCardProps {
 export function InterviewCard({ entry, editing, locked, onEdit, onCancel, onSave }: InterviewCardProps) {
   const { candidate, note } = entry;
   const headingId = `interview-${candidate.uid}`;
+  const notesButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  // Saving or cancelling removes the editor that had focus: give it back to Add/Edit Notes, not the page.
+  useEffect(() => {
+    if (wasEditing.current && !editing && document.activeElement === document.body) notesButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   return (
     <article aria-labelledby={headingId} className="grid gap-4 rounded-lg border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -43,7 +50,7 @@ export function InterviewCard({ entry, editing, locked, onEdit, onCancel, onSave
         <div className="flex items-center justify-between gap-2">
           <h4 className="text-sm font-medium">Interview Notes</h4>
           {!editing && (
-            <Button variant="outline" size="sm" onClick={onEdit} disabled={locked}>
+            <Button ref={notesButton} variant="outline" size="sm" onClick={onEdit} disabled={locked}>
               {note ? <PencilIcon /> : <PlusIcon />}
               {note ? 'Edit Notes' : 'Add Notes'}
             </Button>

@@ -4,8 +4,9 @@ import { Badge } from '@/ui/Badge';
 const COLORS: Record<BadgeColor, string> = {
   green: 'bg-success text-success-foreground',
   red: 'bg-destructive text-destructive-foreground',
-  blue: 'bg-blue-600 text-white dark:bg-blue-500',
-  purple: 'bg-purple-600 text-white dark:bg-purple-500',
+  // The 600 shades in both themes: white text on the lighter 500s falls below 4.5:1.
+  blue: 'bg-blue-600 text-white',
+  purple: 'bg-purple-600 text-white',
   gray: 'bg-muted text-muted-foreground',
 };
 

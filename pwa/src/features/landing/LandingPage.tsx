@@ -38,7 +38,7 @@ export function LandingPage() {
             <Link
               to="/auth"
               data-plain-link
-              className={buttonClasses({ variant: 'secondary', size: 'lg' }) + ' mt-8 bg-white text-indigo-700 hover:bg-indigo-50'}
+              className={buttonClasses({ variant: 'onBrand', size: 'lg' }) + ' mt-8'}
             >
               Get Started
             </Link>

@@ -3,10 +3,11 @@ import type { Lead } from '@shared/schemas/lead.schema';
 import { LEAD_EDUCATION_SHOWN, LEAD_EXPERIENCE_SHOWN } from '@shared/leads/constants';
 import { contactSource, yearRange } from './lead-format';
 
+// h2: the page has only its h1 above, and headings must not skip levels.
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid content-start gap-2">
-      <h4 className="text-sm font-semibold">{title}</h4>
+      <h2 className="text-sm font-semibold">{title}</h2>
       {children}
     </section>
   );

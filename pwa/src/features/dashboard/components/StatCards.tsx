@@ -9,7 +9,7 @@ function Card({ label, value, icon, className }: { label: string; value: number;
   return (
     <div className={cn('flex items-center justify-between gap-3 rounded-lg border bg-card p-4 text-left shadow-xs', className)}>
       <div className="grid gap-1">
-        <span className="text-sm font-medium text-muted-foreground">{label}</span>
+        <span className="text-sm font-medium text-muted-foreground">{label}</span>{' '}
         <span className="text-3xl font-bold tabular-nums">{value.toLocaleString('en-US')}</span>
       </div>
       <span className="rounded-full bg-muted p-2.5 text-muted-foreground [&_svg]:size-5">{icon}</span>

@@ -1,0 +1,416 @@
+/**
+ * Issue 8 §4, accessibility. axe-core on every screen, dialog, menu and popover, signed in as the admin
+ * over seeded data (a populated table and kanban, dashboard, interviews, saved leads, users, API keys),
+ * each in the light and the dark palette (support/axe.ts), plus the public screens and the main screens
+ * at a tablet width; any serious or critical violation fails, listed with its rule, help and nodes.
+ * Then a keyboard-only walk (no mouse): sign in, import a file, change a status, write an interview
+ * note, with a visible focus indicator at every stop and dialogs that trap focus and give it back.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, FileChooser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestDevice, candidateArgs } from '../../sync-server/tests/helpers/sync-device';
+import { AxeLog, type AxeCheckOptions } from './support/axe';
+import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { seedServerCandidates, seeToast, waitForDeviceCount } from './support/candidates';
+import { csvFile, deviceCandidatesByEmail } from './support/import-kit';
+import { expectFocusRing, focusState, isFocused, tabTo } from './support/keyboard';
+import { sampleCandidates } from './support/sample-candidates';
+import { ADMIN, adminApi, createRecruiter, signInThroughUi } from './support/ui';
+
+const SEEDED = 12;
+/** Seeded candidates plus the two interviewed ones. */
+const TOTAL = SEEDED + 2;
+/** After the walk has imported one more. */
+const WITH_IMPORT = TOTAL + 1;
+let app: BrowserApp;
+let context: BrowserContext;
+let page: Page;
+const axe = new AxeLog(() => page);
+
+async function seedLeads(userId: number) {
+  const lead = (i: number, extra: Record<string, unknown> = {}) => ({
+    id: randomUUID(),
+    userId,
+    linkedinUrl: `https://www.linkedin.com/in/a11y-${i}`,
+    fullName: `Lead Person ${i}`,
+    jobTitle: 'Sales Representative',
+    company: 'Acme Corp',
+    location: 'Austin, Texas, United States',
+    jobTitleInput: 'Sales Representative',
+    locationInput: 'US',
+    followerCount: 120 * i,
+    ...extra,
+  });
+  await app.db.knex('linkedin_sales_reps').insert([
+    lead(1, {
+      email: 'lead1@example.com',
+      phoneNumber: '+1 415 555 0101',
+      headline: 'Enterprise account executive',
+      summary: 'Ten years of closing deals.',
+      experience: JSON.stringify([{ title: 'AE', company: 'Acme', location: 'Austin', starts_at: { year: 2019 }, ends_at: null }]),
+      education: JSON.stringify([{ school: 'UT Austin', degree_name: 'BA', field_of_study: 'Economics', starts_at: { year: 2010 }, ends_at: { year: 2014 } }]),
+    }),
+    lead(2, { jobTitle: 'Account Executive (Contact via Apollo)', lastScrapedAt: new Date(Date.now() + 60_000) }),
+    lead(3),
+  ]);
+}
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  const api = await adminApi(app);
+  await createRecruiter(app);
+  await seedServerCandidates(app, sampleCandidates(SEEDED));
+  // Two candidates entered the interview stage today, so the Interviews page has cards.
+  const device = new TestDevice(api);
+  const interviewed = [candidateArgs({ name: 'Ivy Interview', email: 'ivy@example.com' }), candidateArgs({ name: 'Ira Interview', email: 'ira@example.com' })];
+  const pushed = await device.push(
+    interviewed.flatMap((args) => [device.mutation('candidate.create', args), device.mutation('candidate.setStatus', { uid: args.uid, status: 'interview' })]),
+  );
+  if (pushed.status !== 200) throw new Error(`seeding interviews failed: ${pushed.text}`);
+  const created = await api.post('/api/api-keys', { name: 'Zapier Integration' });
+  if (created.status !== 201) throw new Error(`creating an API key failed: ${created.status} ${created.text}`);
+  const me = await api.get('/api/user');
+  await seedLeads(me.body.id);
+
+  // Reduced motion: toasts and dialogs appear without animating.
+  context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  page = await context.newPage();
+  await signInThroughUi(page, ADMIN);
+});
+afterAll(async () => {
+  const left = axe.summariseNonBlocking();
+  if (left) console.log(`Moderate and minor axe findings (not failing the test):\n${left}`);
+  await context?.close();
+  await app?.close();
+});
+
+const mainNav = (on: Page = page) => on.getByRole('navigation', { name: 'Main' });
+const DIALOG: AxeCheckOptions = { include: '[role="dialog"]' };
+
+async function go(label: string, heading: string) {
+  await mainNav().getByRole('link', { name: label }).click();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** Opens something with `open`, checks it (scoped to `options.include`), closes it with Escape. */
+async function checkOpened(where: string, open: () => Promise<unknown>, options: AxeCheckOptions = DIALOG) {
+  await open();
+  await axe.check(where, options);
+  await page.keyboard.press('Escape');
+  await page.locator(options.include ?? '[role="dialog"]').first().waitFor({ state: 'detached' });
+}
+
+/** The dashboard, its Hired dialog, the top bar's menus, and the import dialog (which imports one more). */
+async function walkDashboardAndTopBar() {
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.getByTestId('stat-cards').getByText(String(TOTAL)).waitFor({ timeout: 30_000 });
+  await axe.check('dashboard');
+  await checkOpened('hired dialog', () => page.getByRole('button', { name: /^Hired/ }).click().then(() => page.getByRole('heading', { name: 'Hired Candidates' }).waitFor()));
+  await checkOpened('account menu', () => page.getByRole('button', { name: 'Account menu for admin' }).click(), { include: '[role="menu"]' });
+  await checkOpened('sync panel', () => page.getByRole('button', { name: /^Sync:/ }).click(), { include: '[id^="headlessui-popover-panel"]' });
+
+  // The import dialog: empty, and after a run (the file listed with its result, the summary and its errors).
+  await page.getByRole('button', { name: 'Upload CSV' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import Candidates' });
+  await importDialog.getByRole('heading', { name: 'Import Candidates' }).waitFor();
+  await axe.check('import dialog', DIALOG);
+  await page.locator('input[type=file]').setInputFiles([csvFile('more.csv', ['Name,Email,Status', 'New Person,new.person@example.com,new', 'No Email,,new'])]);
+  await importDialog.getByRole('listitem', { name: 'more.csv' }).waitFor();
+  await importDialog.getByRole('button', { name: 'Import Candidates' }).click();
+  await importDialog.getByRole('region', { name: 'Import summary' }).getByText('Errors:').waitFor();
+  await axe.check('import dialog summary', DIALOG);
+  await page.keyboard.press('Escape');
+  await importDialog.waitFor({ state: 'detached' });
+}
+
+/** The table and kanban, the debug panel, filters, popovers, listbox, and the candidate dialogs. */
+async function walkCandidates() {
+  await go('Candidates', 'Candidates Management');
+  await waitForDeviceCount(page, WITH_IMPORT);
+  await axe.check('candidates table');
+  await page.getByRole('button', { name: 'Debug' }).click();
+  await axe.check('candidates debug panel', { include: '[aria-labelledby="debug-heading"]' });
+  await page.getByRole('button', { name: 'Debug' }).click();
+  await checkOpened('date range popover', () => page.getByRole('button', { name: 'Date Range' }).click());
+  await checkOpened('more filters popover', () => page.getByRole('button', { name: 'More Filters' }).click());
+  await checkOpened('location listbox', () => page.getByRole('button', { name: /Location/ }).click(), { include: '[role="listbox"]' });
+  await page.getByRole('button', { name: /^Hired/ }).first().click();
+  await page.getByRole('button', { name: /Clear all/i }).waitFor();
+  await axe.check('candidates with a filter chip');
+  await page.getByRole('button', { name: /Clear all/i }).click();
+  await checkOpened('add candidate dialog', async () => {
+    await page.getByRole('button', { name: 'Add Candidate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Candidate' });
+    await dialog.getByRole('button', { name: 'Add Candidate' }).click();
+    await dialog.getByText(/required/i).first().waitFor();
+  });
+  const firstRow = page.locator('[data-testid="candidates-table"] tbody tr').first();
+  await checkOpened('candidate detail dialog', async () => {
+    await firstRow.getByRole('button', { name: /^View / }).click();
+    await page.getByText('Sales Representative Candidate').waitFor();
+  });
+  await page.getByRole('button', { name: /^Turn down / }).and(page.locator(':not([disabled])')).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).waitFor();
+  await axe.check('turn down confirmation', DIALOG);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'Kanban' }).click();
+  await page.getByRole('group', { name: 'Pipeline board' }).waitFor();
+  await axe.check('candidates kanban');
+  await checkOpened('kanban move menu', () => page.getByRole('button', { name: /^Move .* to…$/ }).first().click(), { include: '[role="menu"]' });
+  await page.getByRole('button', { name: 'Table' }).click();
+}
+
+/** Search with a query and the advanced panel (its detail dialog is the Candidates one); both leads tabs and the key dialog. */
+async function walkSearchAndLeads() {
+  await go('Search', 'Search Candidates');
+  await page.getByText(/^Found \d+ candidates/).waitFor();
+  await page.getByRole('searchbox', { name: 'Search candidates' }).or(page.getByRole('textbox', { name: 'Search candidates' })).fill('Ann');
+  await page.getByRole('button', { name: 'Clear search' }).waitFor();
+  await axe.check('search with a query');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await page.getByRole('button', { name: 'Advanced Search' }).click();
+  await page.getByRole('region', { name: 'Advanced Search' }).waitFor();
+  await axe.check('advanced search', { include: 'section[aria-label="Advanced Search"]' });
+  await page.getByRole('button', { name: 'Hide Advanced Search' }).click();
+
+  await go('LinkedIn Sales Reps', 'LinkedIn Sales Reps');
+  await axe.check('leads search tab');
+  await checkOpened('provider key dialog', () => page.getByRole('button', { name: /Proxycurl API key/ }).click().then(() => page.getByRole('dialog').getByRole('heading').waitFor()));
+  await page.getByRole('tab', { name: 'Saved Leads' }).click();
+  await page.locator('[data-testid="lead-row"]').first().waitFor();
+  await page.locator('[data-testid="lead-row"]').first().getByRole('button', { name: 'View Complete Profile' }).click();
+  await page.getByTestId('lead-profile').waitFor();
+  await axe.check('saved leads with a profile');
+}
+
+/** Interviews with a note editor, every Settings tab and the API key dialogs, users and theirs, 404. */
+async function walkInterviewsSettingsAndUsers() {
+  await go('Interviews', 'Interviews');
+  await page.getByRole('article', { name: 'Ivy Interview' }).waitFor();
+  await axe.check('interviews');
+  await page.getByRole('article', { name: 'Ivy Interview' }).getByRole('button', { name: /Notes$/ }).click();
+  await page.getByRole('textbox', { name: 'Interview notes for Ivy Interview' }).waitFor();
+  await axe.check('interview note editor');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await go('Settings', 'Settings');
+  for (const tab of ['Profile', 'Password', 'Appearance', 'API Keys', 'System']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('tabpanel').waitFor();
+    if (tab === 'API Keys') await page.getByRole('cell', { name: 'Zapier Integration', exact: true }).waitFor();
+    await axe.check(`settings ${tab}`);
+  }
+  await page.getByRole('tab', { name: 'API Keys' }).click();
+  await page.getByRole('button', { name: 'Create Key' }).click();
+  const createKey = page.getByRole('dialog', { name: 'Create API Key' });
+  await createKey.getByLabel('API Key Name').waitFor();
+  await axe.check('create API key dialog', DIALOG);
+  await createKey.getByLabel('API Key Name').fill('Form Integration');
+  await createKey.getByRole('button', { name: 'Create Key' }).click();
+  await page.getByRole('dialog', { name: 'API Key Created' }).getByRole('button', { name: 'Done' }).waitFor();
+  await axe.check('API key created dialog', DIALOG);
+  await page.getByRole('dialog', { name: 'API Key Created' }).getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await checkOpened('delete API key dialog', () => page.getByRole('button', { name: 'Delete Zapier Integration' }).click().then(() => page.getByRole('dialog').getByRole('heading').waitFor()));
+
+  await go('Users', 'User Management');
+  await page.getByRole('cell', { name: 'rita', exact: true }).waitFor();
+  await axe.check('users');
+  await checkOpened('add user dialog', () => page.getByRole('button', { name: 'Add User' }).click().then(() => page.getByRole('dialog').getByRole('heading').waitFor()));
+  await checkOpened('edit user dialog', () => page.getByRole('button', { name: 'Edit rita' }).click().then(() => page.getByRole('dialog').getByRole('heading').waitFor()));
+  await checkOpened('delete user dialog', () => page.getByRole('button', { name: 'Delete rita' }).click().then(() => page.getByRole('dialog').getByRole('heading').waitFor()));
+
+  await page.goto('/no-such-page');
+  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+  await axe.check('404 page');
+}
+
+/** The main screens at a tablet width, reached through the mobile menu (the sidebar shows from 1024 px). */
+async function walkTabletScreens() {
+  const at = (name: string) => `tablet ${name}`;
+  await page.goto('/dashboard');
+  await page.getByTestId('stat-cards').getByText(String(WITH_IMPORT)).waitFor({ timeout: 30_000 });
+  await axe.check(at('dashboard'));
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('navigation', { name: 'Main' }).waitFor();
+  await axe.check(at('mobile menu'), DIALOG);
+  const screens: Array<[string, string]> = [
+    ['Candidates', 'Candidates Management'],
+    ['Search', 'Search Candidates'],
+    ['LinkedIn Sales Reps', 'LinkedIn Sales Reps'],
+    ['Interviews', 'Interviews'],
+    ['Settings', 'Settings'],
+    ['Users', 'User Management'],
+  ];
+  for (const [index, [label, heading]] of screens.entries()) {
+    if (index > 0) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: label }).click();
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    if (label === 'Candidates') await page.locator('[data-testid="candidates-table"] tbody tr').first().waitFor();
+    await axe.check(at(label));
+  }
+}
+
+/** Landing, both Auth tabs and the 404 page, signed out. */
+async function walkPublicScreens(signedOut: Page) {
+  const log = new AxeLog(() => signedOut);
+  await signedOut.goto('/');
+  await signedOut.getByRole('link', { name: 'Sign up' }).waitFor();
+  await log.check('landing');
+  await signedOut.goto('/auth');
+  await signedOut.getByRole('form', { name: 'Login' }).waitFor();
+  await log.check('login');
+  // The form's own error messages too.
+  await signedOut.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
+  await signedOut.getByRole('form', { name: 'Login' }).getByText(/required/i).first().waitFor();
+  await log.check('login with errors');
+  await signedOut.getByRole('tab', { name: 'Register' }).click();
+  await signedOut.getByText(/Registration is closed/).or(signedOut.getByRole('form', { name: 'Register' })).first().waitFor();
+  await log.check('register');
+  await signedOut.goto('/no-such-page');
+  await signedOut.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+  await log.check('404');
+  axe.findings.push(...log.findings);
+}
+
+describe('Accessibility: axe-core on every screen and dialog, light and dark', () => {
+  it('finds nothing serious on the public screens', async () => {
+    const signedOut = await app.browser.newContext({ baseURL: app.url, reducedMotion: 'reduce' });
+    try {
+      const publicPage = await signedOut.newPage();
+      // The checks paint the dark palette with the app's own class; the app sets it from the system theme.
+      await publicPage.emulateMedia({ colorScheme: 'dark' });
+      await publicPage.goto('/');
+      await expect.poll(() => publicPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await publicPage.emulateMedia({ colorScheme: 'light' });
+      await expect.poll(() => publicPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      await walkPublicScreens(publicPage);
+    } finally {
+      await signedOut.close();
+    }
+    axe.assertNoBlocking();
+  });
+
+  // The signed-in walk, in order (one page, signed in once): some forty stops, each checked twice.
+  it('finds nothing serious on the dashboard, the top bar menus and the import dialog', async () => {
+    await walkDashboardAndTopBar();
+    axe.assertNoBlocking();
+  });
+
+  it('finds nothing serious on Candidates: table, kanban, filters, popovers and dialogs', { timeout: 90_000 }, async () => {
+    await walkCandidates();
+    axe.assertNoBlocking();
+  });
+
+  it('finds nothing serious on Search and LinkedIn Sales Reps', async () => {
+    await walkSearchAndLeads();
+    axe.assertNoBlocking();
+  });
+
+  it('finds nothing serious on Interviews, Settings and Users, with their dialogs, and the 404 page', { timeout: 90_000 }, async () => {
+    await walkInterviewsSettingsAndUsers();
+    axe.assertNoBlocking();
+  });
+
+  it('finds nothing serious on the main screens at a 768 px tablet width', { timeout: 90_000 }, async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await walkTabletScreens();
+    axe.assertNoBlocking();
+  });
+});
+
+describe('Accessibility: a keyboard-only walk', () => {
+  it('signs in, imports a file, changes a status and writes an interview note with the keyboard alone', { timeout: 90_000 }, async () => {
+    const kbContext = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+    const kb = await kbContext.newPage();
+    try {
+      // Sign in: Tab to the fields, type, Enter submits.
+      await kb.goto('/auth');
+      const login = kb.getByRole('form', { name: 'Login' });
+      await login.getByLabel('Username').waitFor();
+      await tabTo(kb, login.getByLabel('Username'));
+      await kb.keyboard.type(ADMIN.username);
+      await tabTo(kb, login.getByLabel('Password', { exact: true }));
+      await kb.keyboard.type(ADMIN.password);
+      await kb.keyboard.press('Enter');
+      await kb.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+
+      // Import: the top bar's Upload CSV opens the dialog, which takes focus and keeps it.
+      const upload = kb.getByRole('button', { name: 'Upload CSV' });
+      await tabTo(kb, upload);
+      await kb.keyboard.press('Enter');
+      const dialog = kb.getByRole('dialog', { name: 'Import Candidates' });
+      await dialog.getByRole('heading', { name: 'Import Candidates' }).waitFor();
+      expect((await focusState(kb)).inDialog).toBe(true);
+      for (const key of ['Tab', 'Shift+Tab']) {
+        for (let i = 0; i < 8; i += 1) {
+          await kb.keyboard.press(key);
+          const state = await focusState(kb);
+          expect(state.inDialog, `focus left the dialog: ${state.what}`).toBe(true);
+          expectFocusRing(state);
+        }
+      }
+      // Browse files opens the system file picker from the keyboard (Enter). Playwright cannot drive the
+      // operating system's dialog, so it takes the chooser the page opened and answers it with a file.
+      // (Listening first: the page's request must find Playwright already intercepting it.)
+      const chooserOpened = new Promise<FileChooser>((resolve) => kb.once('filechooser', resolve));
+      await tabTo(kb, dialog.getByRole('button', { name: 'Browse files' }));
+      await kb.keyboard.press('Enter');
+      const chooser = await chooserOpened;
+      await chooser.setFiles([csvFile('keyboard.csv', ['Name,Email,Phone', 'Kay Board,kay.board@example.com,415-555-0199'])]);
+      await dialog.getByRole('listitem', { name: 'keyboard.csv' }).waitFor();
+      expect((await focusState(kb)).inDialog, 'focus stays in the dialog after choosing a file').toBe(true);
+      await tabTo(kb, dialog.getByRole('button', { name: 'Import Candidates' }));
+      await kb.keyboard.press('Enter');
+      await dialog.getByRole('region', { name: 'Import summary' }).waitFor({ timeout: 20_000 });
+      await expect.poll(async () => (await deviceCandidatesByEmail(kb, 'kay.board@example.com')).length).toBe(1);
+      // Escape closes it and focus returns to the button that opened it.
+      await kb.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await isFocused(upload)).toBe(true);
+
+      // A status change: to Candidates by the sidebar, then a row's status dropdown, changed with an arrow key.
+      await tabTo(kb, mainNav(kb).getByRole('link', { name: 'Candidates' }));
+      await kb.keyboard.press('Enter');
+      await kb.getByRole('heading', { name: 'Candidates Management', level: 1 }).waitFor();
+      const newStatus = kb.locator('[data-testid="candidates-table"] select:has(option[value="new"]:checked)').first();
+      await newStatus.waitFor();
+      const name = (await newStatus.getAttribute('aria-label'))!.replace(/^Status of /, '');
+      const email = (await kb.getByRole('row', { name: `${name}, open details` }).locator('td').nth(1).textContent())!.trim();
+      await tabTo(kb, newStatus);
+      await kb.keyboard.press('ArrowDown');
+      // Read, not closed: closing a toast would take the mouse.
+      await seeToast(kb, 'Status Updated', 'Candidate pipeline stage has been updated');
+      await expect.poll(async () => (await deviceCandidatesByEmail(kb, email))[0]?.status).toBe('interview');
+
+      // An interview note: the candidate now interviews today. Back up to the sidebar, then the card.
+      await tabTo(kb, mainNav(kb).getByRole('link', { name: 'Interviews' }), { back: true, max: 120 });
+      await kb.keyboard.press('Enter');
+      const card = kb.getByRole('article', { name, exact: true });
+      await card.waitFor();
+      const addNotes = card.getByRole('button', { name: 'Add Notes' });
+      await tabTo(kb, addNotes);
+      await kb.keyboard.press('Enter');
+      const textarea = card.getByRole('textbox', { name: `Interview notes for ${name}` });
+      expect(await isFocused(textarea)).toBe(true);
+      await kb.keyboard.type('Strong closer; follow up Friday.');
+      await tabTo(kb, card.getByRole('button', { name: 'Save Notes' }));
+      await kb.keyboard.press('Enter');
+      await card.getByText('Strong closer; follow up Friday.').waitFor();
+      // Focus goes back to the card's button rather than falling to the page.
+      expect(await isFocused(card.getByRole('button', { name: 'Edit Notes' }))).toBe(true);
+      await expect
+        .poll(() => app.db.knex('interview_notes').where({ note: 'Strong closer; follow up Friday.' }).whereNull('deletedAt').count({ n: '*' }).first().then((r) => Number(r?.n)), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+    } finally {
+      await kbContext.close();
+    }
+  });
+});
