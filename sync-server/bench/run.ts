@@ -91,7 +91,8 @@ export class BenchServer {
   }
 }
 
-async function withScratchDatabase<T>(run: (url: string | undefined) => Promise<T>): Promise<T> {
+/** Runs with a scratch database made from DATABASE_URL (dropped afterwards), or undefined without one. */
+export async function withScratchDatabase<T>(run: (url: string | undefined) => Promise<T>): Promise<T> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return run(undefined);
   const name = `rephire_bench_${randomBytes(5).toString('hex')}`;

@@ -22,7 +22,12 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Tuning of the background lead-search runner (tests shorten its lease and poll). */
   leadSearch?: Partial<Omit<LeadSearchRunnerOptions, 'knex' | 'secretKey'>>;
+  /** How long close() lets requests under way finish; SHUTDOWN_GRACE_MS by default. */
+  shutdownGraceMs?: number;
 }
+
+/** Under the 10 s a container runtime (docker stop, Kubernetes) waits between SIGTERM and SIGKILL. */
+export const SHUTDOWN_GRACE_MS = 8_000;
 
 export async function startServer(config: Config, log?: LogLine, options: StartServerOptions = {}): Promise<RunningServer> {
   const db = await openDatabase({
@@ -53,11 +58,21 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     server,
     db,
+    /**
+     * Stops taking connections and lets the requests under way finish — a push in flight completes, so
+     * its device need not send it again — then closes the database. Whatever still runs after the grace
+     * period is cut off (its client retries; a cut push was all or nothing per mutation).
+     */
     async close() {
       clearInterval(purge);
-      await leadSearches.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections go as soon as they are idle, not when their client next speaks.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const cutOff = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+      server.closeIdleConnections();
+      await Promise.all([closed, leadSearches.stop()]);
+      clearInterval(idle);
+      clearTimeout(cutOff);
       await db.close();
     },
   };

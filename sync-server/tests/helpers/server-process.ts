@@ -15,13 +15,16 @@ import { testConfig } from './test-server';
 const ENTRY = fileURLToPath(new URL('./server-process.entry.ts', import.meta.url));
 
 export interface ServerProcessOptions {
-  databaseUrl: string;
+  /** Without one, the embedded database in a data folder of its own. */
+  databaseUrl?: string;
   /** Defaults to a free port. */
   port?: number;
   /** Extra environment (API_KEY_RATE_LIMIT, …). */
   env?: Record<string, string>;
   /** Lets `memory({ gc: true })` collect garbage first (the soak). */
   exposeGc?: boolean;
+  /** DATA_DIR (the embedded database lives there); a new temp folder when omitted, kept on restart. */
+  dataDir?: string;
 }
 
 /** A port nobody listens on right now. */
@@ -55,14 +58,15 @@ export class ServerProcess {
   static async start(options: ServerProcessOptions): Promise<ServerProcess> {
     const port = options.port ?? (await freePort());
     const config = testConfig();
+    options = { ...options, port, dataDir: options.dataDir ?? config.dataDir };
     const child = fork(ENTRY, [], {
       execArgv: ['--import', 'tsx', ...(options.exposeGc ? ['--expose-gc'] : [])],
       env: {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: options.databaseUrl,
-        DATA_DIR: config.dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        DATA_DIR: options.dataDir,
         SECRET_KEY: config.secretKey,
         SCRYPT_LOG_N: String(config.scryptLogN),
         LEADS_PROVIDER_URL: config.leadsProviderUrl,
