@@ -1,9 +1,10 @@
 /**
  * Two server processes on different ports over one PostgreSQL database, as behind a load balancer
- * without sticky sessions: devices send each request to either instance at random, Zapier posts
- * through both (the same email at once through both, too), and sessions made on one instance work on
- * the other — and end on both when the user signs out on one. Everything converges: every device holds
- * exactly the server's rows, and no Zapier candidate exists twice.
+ * without sticky sessions. They start at the same moment on an empty database and migrate it in turn.
+ * Devices send each request to either instance at random, Zapier posts through both (the same email
+ * at once through both, too), and sessions made on one instance work on the other — and end on both
+ * when the user signs out on one. Everything converges: every device holds exactly the server's rows,
+ * and no Zapier candidate exists twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineDevice, convergenceProblems, syncUntilIdle } from './helpers/engine-device';
@@ -22,7 +23,8 @@ const sameSession = (from: HttpClient, url: string) => Object.assign(new HttpCli
 
 describe.skipIf(!process.env.DATABASE_URL)('two server instances over one database (needs PostgreSQL: DATABASE_URL)', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
+    // An empty database: both instances start at once and migrate it (taking turns).
+    database = await createTestDatabase({ migrate: false });
     instances = await Promise.all([0, 1].map(() => ServerProcess.start({ databaseUrl: database.url! })));
   });
   afterAll(async () => {
