@@ -14,6 +14,8 @@ export interface ProxiedExchange {
   path: string;
   body: string;
   status: number;
+  /** The server's answer (the first 300 characters), whatever the device got of it. */
+  answer: string;
   fate: Fate;
 }
 
@@ -52,7 +54,7 @@ export async function startFaultyProxy(
       return;
     }
     const fate = decide({ method, path, body: body.toString() });
-    exchanges.push({ method, path, body: body.toString(), status: answer.status, fate });
+    exchanges.push({ method, path, body: body.toString(), status: answer.status, answer: answer.body.toString().slice(0, 300), fate });
     if (fate === 'drop') {
       res.socket?.destroy();
       return;
