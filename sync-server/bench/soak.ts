@@ -178,9 +178,11 @@ async function soak(databaseUrl: string | undefined) {
         nextReport += REPORT_MS;
         const pending = (await Promise.all(devices.map((d) => d.pending()))).reduce((a, b) => a + b, 0);
         const offline = devices.filter((d) => !d.env.online).length;
+        const held = await Promise.all(devices.map((d) => d.db.candidates.count()));
         console.log(
           `${elapsed(started)}  server rss ${mb(s.rss).toFixed(1)} MB, heap ${mb(s.heapUsed).toFixed(1)} MB | ` +
-            `Zapier ${zapierDone} done | ${pending} changes queued on devices, ${offline} offline | load ${loadavg()[0]!.toFixed(2)}`,
+            `Zapier ${zapierDone} done | devices hold ${Math.min(...held)}–${Math.max(...held)} candidates, ` +
+            `${pending} changes queued, ${offline} offline | load ${loadavg()[0]!.toFixed(2)}`,
         );
       }
     }
@@ -197,6 +199,7 @@ async function soak(databaseUrl: string | undefined) {
   const settleStarted = performance.now();
   let settleError: string | null = null;
   await syncUntilIdle(devices).catch((error: Error) => (settleError = error.message));
+  console.log(`${elapsed(started)}  all devices synced; a new device pulls everything to compare…`);
   const reader = await EngineDevice.create(admin, { urls: () => [server.url] });
   const problems = settleError ? [settleError] : await convergenceProblems(devices, reader);
   const settleMs = performance.now() - settleStarted;

@@ -26,6 +26,20 @@ export interface StartServerOptions {
   shutdownGraceMs?: number;
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the idle timeout of the proxies and
+ * load balancers in front (60 s for AWS ALB and nginx's upstream keepalive_timeout), so they never send
+ * a request on a connection the server is closing at that moment — Node's default of 5 s made that race
+ * answer a Zapier call (not retried by Zapier) with a reset or a 502 now and then.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+export function keepIdleConnectionsOpen(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Must exceed keepAliveTimeout, or a slow first byte on a reused connection is cut off early.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
 /** Under the 10 s a container runtime (docker stop, Kubernetes) waits between SIGTERM and SIGKILL. */
 export const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -38,6 +52,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
   bindModels(db.knex);
   const app = createApp({ knex: db.knex, config, log });
   const server = app.listen(config.port, config.host);
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

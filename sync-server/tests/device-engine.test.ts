@@ -5,14 +5,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@shared/schemas/user.schema';
-import { RepHireDb } from '@/db/database';
 import { clientIdOf } from '@/db/meta';
-import { createCandidatesRepo } from '@/features/candidates/repo';
-import { createInterviewsRepo } from '@/features/interviews/repo';
-import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { pullAll } from '@/sync/pull';
-import { FakeEnvironment } from '@/sync/testing/fake-environment';
-import { SyncError, httpTransport, type SyncTransport } from '@/sync/transport';
+import { SyncError, type SyncTransport } from '@/sync/transport';
+import { EngineDevice } from './helpers/engine-device';
 import type { HttpClient } from './helpers/http-client';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
@@ -24,30 +20,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-const cookieOf = (client: HttpClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
-interface Device {
-  db: RepHireDb;
-  engine: SyncEngine;
-  fake: FakeEnvironment;
-  http: HttpClient;
-  transport: SyncTransport;
-  candidates: ReturnType<typeof createCandidatesRepo>;
-  interviews: ReturnType<typeof createInterviewsRepo>;
-  user: User;
-}
-
-let devices = 0;
-
-/** A device signed in as `http`'s user; `wrap` can interpose on its transport. */
-async function device(http: HttpClient, wrap: (t: SyncTransport) => SyncTransport = (t) => t): Promise<Device> {
-  const db = new RepHireDb(`device-engine-${++devices}-${Date.now()}`);
-  const fake = new FakeEnvironment();
-  const transport = wrap(httpTransport({ baseUrl: server.url, headers: () => ({ cookie: cookieOf(http) }) }));
-  const engine = createSyncEngine({ db, transport, env: fake.env, pullPageSize: 500 });
-  const user = (await http.get<User>('/api/user')).body;
-  await engine.signedIn(user);
-  return { db, engine, fake, http, transport, user, candidates: createCandidatesRepo(db), interviews: createInterviewsRepo(db) };
+/** A device signed in as `http`'s user; `wrap` can interpose on its transport. It syncs when told to. */
+function device(http: HttpClient, wrap?: (t: SyncTransport) => SyncTransport): Promise<EngineDevice> {
+  return EngineDevice.create(http, { urls: () => [server.url], wrap, pullPageSize: 500 });
 }
 
 async function serverCandidate(http: HttpClient, email: string) {
@@ -66,12 +41,12 @@ describe('device engine against the server', () => {
   it('pushes offline edits when back online, and another device pulls them', async () => {
     const http = await server.recruiterClient();
     const a = await device(http);
-    a.fake.online = false;
+    a.env.online = false;
     const ann = await a.candidates.createCandidate({ name: 'Ann Offline', email: 'ann.offline@x.io' });
     await a.candidates.setStatus(ann.uid, 'interview', '[2026-01-02] Status updated');
     await a.interviews.saveInterviewNote(ann.uid, '2026-01-02', 'Good call');
     expect(await a.engine.syncNow()).toEqual({ ok: false, reason: 'offline' });
-    a.fake.online = true;
+    a.env.online = true;
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     expect(await a.db.outbox.count()).toBe(0);
     expect((await a.candidates.getCandidate(ann.uid))!.id).toEqual(expect.any(Number));
@@ -264,9 +239,9 @@ describe('device engine against the server', () => {
   it('flushes before sign-out, then wipes the device', async () => {
     const a = await device(await server.recruiterClient());
     await a.candidates.createCandidate({ name: 'Jo Leaving', email: 'jo.leaving@x.io' });
-    a.fake.online = false;
+    a.env.online = false;
     expect(await a.engine.flushBeforeSignOut()).toEqual({ ok: false, unsynced: 1 });
-    a.fake.online = true;
+    a.env.online = true;
     expect(await a.engine.flushBeforeSignOut()).toEqual({ ok: true });
     await a.engine.wipeDeviceData();
     for (const table of a.db.tables) expect(await table.count()).toBe(0);

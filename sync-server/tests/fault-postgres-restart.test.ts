@@ -58,7 +58,7 @@ describe.skipIf(reason)(`PostgreSQL restarted while devices sync${reason ? ` (sk
     );
     const editors = devices.map((device, i) => new RandomEditor(device, `pg${i}`));
     for (const device of devices) device.start();
-    const loops = editors.map((editor) => keepEditing(editor, 40));
+    const loops = editors.map((editor) => keepEditing(editor, 100));
     const syncedOnce = () => Promise.all(devices.map(async (d) => (await d.db.meta.get('lastSyncAt'))?.value ?? null));
     await expect.poll(async () => (await syncedOnce()).every(Boolean), { timeout: 30_000, message: 'first syncs' }).toBe(true);
 

@@ -6,6 +6,7 @@
  * instances behind a load balancer), through `wrap` when a test interposes on the transport.
  */
 import 'fake-indexeddb/auto';
+import '@/sync/testing/fake-indexeddb-seek';
 import { isDeepStrictEqual } from 'node:util';
 import type { User } from '@shared/schemas/user.schema';
 import { RepHireDb } from '@/db/database';
@@ -64,6 +65,7 @@ export class EngineDevice {
     readonly engine: SyncEngine,
     readonly env: FakeEnvironment,
     readonly http: HttpClient,
+    readonly transport: SyncTransport,
     readonly user: User,
   ) {
     this.candidates = createCandidatesRepo(db);
@@ -86,7 +88,7 @@ export class EngineDevice {
     const me = await http.get<User>('/api/user');
     if (me.status !== 200) throw new Error(`not signed in: ${me.status} ${me.text}`);
     await engine.signedIn(me.body);
-    return new EngineDevice(db, engine, env, http, me.body);
+    return new EngineDevice(db, engine, env, http, transport, me.body);
   }
 
   /** Syncs by itself from now on (timers, retries, online events). */
