@@ -13,6 +13,7 @@
  */
 // The devices' IndexedDB, before Dexie loads.
 import 'fake-indexeddb/auto';
+import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { DEFAULT_TIMING } from '@/sync/scheduler';
 import { SyncError, type SyncTransport } from '@/sync/transport';
@@ -215,6 +216,8 @@ async function soak(databaseUrl: string | undefined) {
   for (const device of [...devices, reader]) await device.close();
   zapier.close();
   await server.stop();
+  // The embedded database, when there was no DATABASE_URL.
+  rmSync(server.options.dataDir!, { recursive: true, force: true });
 
   const lat = zapierResult.latenciesMs;
   console.log('');
@@ -235,7 +238,10 @@ async function soak(databaseUrl: string | undefined) {
   for (const problem of problems.slice(0, 10)) console.log(`      ${problem}`);
   console.log(`  server memory (after GC)      start rss ${mb(first.rss).toFixed(1)} MB / heap ${mb(first.heapUsed).toFixed(1)} MB; end rss ${mb(last.rss).toFixed(1)} MB / heap ${mb(last.heapUsed).toFixed(1)} MB`);
   console.log(
-    `  memory slope after ${WARM_UP_MS / 1000} s        heap ${slopePerMinute(steady, (s) => s.heapUsed).toFixed(2)} MB/min, rss ${slopePerMinute(steady, (s) => s.rss).toFixed(2)} MB/min (${steady.length} samples)`,
+    steady.length < 2
+      ? `  memory slope                  needs a run longer than ${WARM_UP_MS / 1000 + (2 * SAMPLE_MS) / 1000} s`
+      : `  memory slope after ${WARM_UP_MS / 1000} s        heap ${slopePerMinute(steady, (s) => s.heapUsed).toFixed(2)} MB/min, ` +
+          `rss ${slopePerMinute(steady, (s) => s.rss).toFixed(2)} MB/min (${steady.length} samples)`,
   );
   console.log(`  load average at end           ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   return errors === 0 && problems.length === 0;
