@@ -96,6 +96,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the server killed during a push (nee
     expect(local.every((c) => c.id !== null)).toBe(true);
     await device.close();
   });
+
   it('lets a push under way finish on a clean shutdown (SIGTERM)', { timeout: 60_000 }, async () => {
     if (!server?.alive) server = await ServerProcess.start({ databaseUrl: database.url! });
     const http = new HttpClient(server.url);
@@ -109,16 +110,21 @@ describe.skipIf(!process.env.DATABASE_URL)('the server killed during a push (nee
     // The push waits on its client's row, which the test holds: it is in flight when SIGTERM comes.
     await database.knex('sync_clients').insert({ clientId, userId: device.user.id });
     const hold = await database.knex.transaction();
-    await hold('sync_clients').where({ clientId }).forUpdate().first();
-    const sync = device.engine.syncNow();
-    const waiting = async () =>
-      Number((await database.knex.raw(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rows[0].n);
-    await expect.poll(waiting, { timeout: 30_000 }).toBeGreaterThan(0);
-    const stopped = server!.stop();
-    // Closing: no new connections — and only then does the push get its lock.
-    await expect.poll(() => listening(server!.port), { timeout: 10_000 }).toBe(false);
-    await hold.commit();
-    await stopped;
+    let sync: ReturnType<typeof device.engine.syncNow>;
+    try {
+      await hold('sync_clients').where({ clientId }).forUpdate().first();
+      sync = device.engine.syncNow();
+      const waiting = async () =>
+        Number((await database.knex.raw(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rows[0].n);
+      await expect.poll(waiting, { timeout: 30_000 }).toBeGreaterThan(0);
+      const stopped = server!.stop();
+      // Closing: no new connections — and only then does the push get its lock.
+      await expect.poll(() => listening(server!.port), { timeout: 10_000 }).toBe(false);
+      await hold.commit();
+      await stopped;
+    } finally {
+      if (!hold.isCompleted()) await hold.rollback();
+    }
 
     expect(server!.exitCode).toBe(0);
     expect(pushes).toEqual(['ok']);
