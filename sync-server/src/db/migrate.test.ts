@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/test-database';
 import { migrateLatest, openDatabase } from './database';
 
-it.skipIf(!process.env.DATABASE_URL)('lets instances starting at once on an empty database take turns', { timeout: 60_000 }, async () => {
+it.skipIf(!process.env.DATABASE_URL)('lets instances starting at once on an empty database take turns (needs PostgreSQL: DATABASE_URL)', { timeout: 60_000 }, async () => {
   for (let round = 0; round < 3; round++) {
     const database = await createTestDatabase({ migrate: false });
     const instances = await Promise.all([0, 1, 2, 3].map(() => openDatabase({ databaseUrl: database.url! })));
