@@ -153,8 +153,10 @@ async function soak(databaseUrl: string | undefined) {
   const zapier = new BenchClient(server.url, 256);
   let zapierDone = 0;
   const zapierFailures: string[] = [];
+  const zapierEmails = new Set<string>();
   const send = async (i: number) => {
     const n = i % 10 === 9 ? Math.floor(Math.random() * i) : i;
+    zapierEmails.add(`zap${n}@soak.test`);
     try {
       const res = await zapier.json('POST', '/api/zapier/candidates', { name: `Zap ${n}`, email: `zap${n}@soak.test`, source: 'Zapier' }, { 'x-api-key': key });
       if (res.status !== 200 && res.status !== 201) zapierFailures.push(`${res.status} ${JSON.stringify(res.body)}`);
@@ -210,7 +212,16 @@ async function soak(databaseUrl: string | undefined) {
   const pushed = (await Promise.all(devices.map(async (d) => Number((await d.db.meta.get('nextMutationId'))?.value ?? 1) - 1))).reduce((a, b) => a + b, 0);
   const made = editors.reduce((sum, editor) => sum + Object.values(editor.made).reduce((a, b) => a + b, 0), 0);
   const serverErrors = server.stderr.split('\n').filter((line) => line.startsWith('[rephire]'));
-  const candidates = (await reader.db.candidates.toArray()).filter((c) => !c.deletedAt).length;
+  const rows = await reader.db.candidates.toArray();
+  const candidates = rows.filter((c) => !c.deletedAt).length;
+  // Nothing lost, nothing doubled: every person Zapier sent is on the server (deleted since, at most, by
+  // a device), and no email has two live candidates.
+  const onServer = new Set(rows.map((c) => c.emailKey));
+  const zapierMissing = [...zapierEmails].filter((email) => !onServer.has(email));
+  const liveEmails = rows.filter((c) => !c.deletedAt).map((c) => c.emailKey);
+  const doubled = liveEmails.length - new Set(liveEmails).size;
+  if (zapierMissing.length) problems.push(`${zapierMissing.length} people Zapier sent are missing (${zapierMissing.slice(0, 3).join(', ')})`);
+  if (doubled) problems.push(`${doubled} emails have more than one live candidate`);
   const steady = samples.filter((s) => s.atMs >= WARM_UP_MS);
   const errors = zapierFailures.length + syncFailures.length + refusedOtherwise.length + serverErrors.length;
   for (const device of [...devices, reader]) await device.close();
@@ -226,7 +237,7 @@ async function soak(databaseUrl: string | undefined) {
   console.log(`  mutations pushed by devices   ${pushed} (${made} edits; ${connections.reduce((a, c) => a + c.spells(), 0)} offline spells)`);
   console.log(`  Zapier creates                ${zapierResult.ok} ok of ${lat.length}; achieved ${(zapierResult.ok / (zapierResult.elapsedMs / 1000)).toFixed(1)}/s (target ${ZAPIER_RATE}/s)`);
   console.log(`  Zapier latency                p50 ${percentile(lat, 50).toFixed(0)} ms, p95 ${percentile(lat, 95).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms`);
-  console.log(`  candidates on the server      ${candidates} live`);
+  console.log(`  candidates on the server      ${candidates} live; ${zapierEmails.size} people sent by Zapier, ${zapierMissing.length} missing, ${doubled} emails doubled`);
   console.log(`  refused: concurrent delete    ${rejected.length - refusedOtherwise.length} (expected: edits racing a delete)`);
   console.log(
     `  errors                        ${errors} (Zapier ${zapierFailures.length}, sync ${syncFailures.length}, refused otherwise ${refusedOtherwise.length}, server log ${serverErrors.length})`,

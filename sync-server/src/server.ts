@@ -22,8 +22,6 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Tuning of the background lead-search runner (tests shorten its lease and poll). */
   leadSearch?: Partial<Omit<LeadSearchRunnerOptions, 'knex' | 'secretKey'>>;
-  /** How long close() lets requests under way finish; SHUTDOWN_GRACE_MS by default. */
-  shutdownGraceMs?: number;
 }
 
 /**
@@ -83,7 +81,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections go as soon as they are idle, not when their client next speaks.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
-      const cutOff = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+      const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.closeIdleConnections();
       await Promise.all([closed, leadSearches.stop()]);
       clearInterval(idle);

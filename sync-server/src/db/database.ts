@@ -91,7 +91,8 @@ const MIGRATION_LOCK_KEY = 7_246_913_001;
  */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
   const latest = async () => ((await knex.migrate.latest()) as [number, string[]])[1];
-  if (knex.client.config.client !== 'pg') return latest();
+  // The lock takes a connection of its own: with a one-connection pool, migrating would wait for it forever.
+  if (knex.client.config.client !== 'pg' || (knex.client.pool?.max ?? 2) < 2) return latest();
   const connection = await knex.client.acquireConnection();
   try {
     await knex.raw('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]).connection(connection);
