@@ -120,12 +120,15 @@ export async function deviceState(device: EngineDevice) {
 
 /**
  * Once nobody writes any more: every device syncs until its queue is empty, then all once more (to see
- * each other's last changes). Throws when a device cannot finish within `rounds` syncs.
+ * each other's last changes). A queue empties only when a pull includes its changes, which a long
+ * transaction anywhere on the PostgreSQL cluster delays: hence a deadline rather than a count of tries.
  */
-export async function syncUntilIdle(devices: EngineDevice[], rounds = 20): Promise<void> {
+export async function syncUntilIdle(devices: EngineDevice[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (const [i, device] of devices.entries()) {
     let outcome = await device.engine.syncNow();
-    for (let round = 1; round < rounds && (!outcome.ok || (await device.pending()) > 0); round++) {
+    while ((!outcome.ok || (await device.pending()) > 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       outcome = await device.engine.syncNow();
     }
     if (!outcome.ok || (await device.pending()) > 0) {
