@@ -140,6 +140,13 @@ export const pullResponseSchema = z.object({
   reset: z.boolean(),
   /** This client's last mutation whose effects are included in the rows pulled so far. */
   lastMutationId: z.number().int(),
+  /**
+   * This client's last mutation the server has processed, included in the rows or not: lastMutationId
+   * lags behind it while a long transaction anywhere holds the pull's horizon back. The device pushes
+   * only what comes after it; below what the device already pushed, the server lost them (a restored
+   * backup) and they are sent again. Absent from older servers (the device then uses lastMutationId).
+   */
+  processedMutationId: z.number().int().optional(),
   candidates: z.array(candidateSchema),
   experiences: z.array(experienceSchema),
   interviewNotes: z.array(interviewNoteSchema),

@@ -91,7 +91,8 @@ export class BenchServer {
   }
 }
 
-async function withScratchDatabase<T>(run: (url: string | undefined) => Promise<T>): Promise<T> {
+/** Runs with a scratch database made from DATABASE_URL (dropped afterwards), or undefined without one. */
+export async function withScratchDatabase<T>(run: (url: string | undefined) => Promise<T>): Promise<T> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return run(undefined);
   const name = `rephire_bench_${randomBytes(5).toString('hex')}`;
@@ -99,11 +100,20 @@ async function withScratchDatabase<T>(run: (url: string | undefined) => Promise<
   await admin.raw(`CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  const drop = async () => {
+    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.destroy();
+  };
+  // Interrupted (Ctrl-C, a timeout): still leave no scratch database behind.
+  const interrupted = () => void drop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     return await run(url.toString());
   } finally {
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.destroy();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await drop();
   }
 }
 

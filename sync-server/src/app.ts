@@ -26,6 +26,10 @@ import { apiKeysRouter } from './api-keys/api-keys.router';
 import { zapierRouter } from './integrations/zapier.router';
 import { formsRouter } from './integrations/forms.router';
 import { bodyParser } from './middleware/body-parser';
+import { isTransientDbError } from './db/transient';
+import { throttledLog } from './throttled-log';
+
+const DATABASE_DOWN_LOG_MS = 10_000;
 
 export interface CreateAppOptions {
   knex: Knex;
@@ -77,8 +81,11 @@ export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<A
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  // While the database is down every request fails the same way: one line per interval, not a stack each.
+  const databaseDown = throttledLog(DATABASE_DOWN_LOG_MS);
   app.on('error', (error: NodeJS.ErrnoException) => {
     if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE' || error?.code === 'ECONNRESET') return;
+    if (isTransientDbError(error)) return databaseDown(`[rephire] database unavailable, answering 503: ${error.message}`);
     console.error('[rephire] unexpected error:', error);
   });
   return app;

@@ -24,6 +24,23 @@ export interface StartServerOptions {
   leadSearch?: Partial<Omit<LeadSearchRunnerOptions, 'knex' | 'secretKey'>>;
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the idle timeout of the proxies and
+ * load balancers in front (60 s for AWS ALB and nginx's upstream keepalive_timeout), so they never send
+ * a request on a connection the server is closing at that moment — Node's default of 5 s made that race
+ * answer a Zapier call (not retried by Zapier) with a reset or a 502 now and then.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+export function keepIdleConnectionsOpen(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Must exceed keepAliveTimeout, or a slow first byte on a reused connection is cut off early.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
+/** Under the 10 s a container runtime (docker stop, Kubernetes) waits between SIGTERM and SIGKILL. */
+export const SHUTDOWN_GRACE_MS = 8_000;
+
 export async function startServer(config: Config, log?: LogLine, options: StartServerOptions = {}): Promise<RunningServer> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -33,6 +50,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
   bindModels(db.knex);
   const app = createApp({ knex: db.knex, config, log });
   const server = app.listen(config.port, config.host);
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -53,11 +71,21 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     server,
     db,
+    /**
+     * Stops taking connections and lets the requests under way finish — a push in flight completes, so
+     * its device need not send it again — then closes the database. Whatever still runs after the grace
+     * period is cut off (its client retries; a cut push was all or nothing per mutation).
+     */
     async close() {
       clearInterval(purge);
-      await leadSearches.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections go as soon as they are idle, not when their client next speaks.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      server.closeIdleConnections();
+      await Promise.all([closed, leadSearches.stop()]);
+      clearInterval(idle);
+      clearTimeout(cutOff);
       await db.close();
     },
   };

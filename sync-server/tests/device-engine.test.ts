@@ -28,12 +28,12 @@ describe('device engine against the server', () => {
   it('pushes offline edits when back online, and another device pulls them', async () => {
     const http = await server.recruiterClient();
     const a = await device(http);
-    a.fake.online = false;
+    a.env.online = false;
     const ann = await a.candidates.createCandidate({ name: 'Ann Offline', email: 'ann.offline@x.io' });
     await a.candidates.setStatus(ann.uid, 'interview', '[2026-01-02] Status updated');
     await a.interviews.saveInterviewNote(ann.uid, '2026-01-02', 'Good call');
     expect(await a.engine.syncNow()).toEqual({ ok: false, reason: 'offline' });
-    a.fake.online = true;
+    a.env.online = true;
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     expect(await a.db.outbox.count()).toBe(0);
     expect((await a.candidates.getCandidate(ann.uid))!.id).toEqual(expect.any(Number));
@@ -226,9 +226,9 @@ describe('device engine against the server', () => {
   it('flushes before sign-out, then wipes the device', async () => {
     const a = await device(await server.recruiterClient());
     await a.candidates.createCandidate({ name: 'Jo Leaving', email: 'jo.leaving@x.io' });
-    a.fake.online = false;
+    a.env.online = false;
     expect(await a.engine.flushBeforeSignOut()).toEqual({ ok: false, unsynced: 1 });
-    a.fake.online = true;
+    a.env.online = true;
     expect(await a.engine.flushBeforeSignOut()).toEqual({ ok: true });
     await a.engine.wipeDeviceData();
     for (const table of a.db.tables) expect(await table.count()).toBe(0);

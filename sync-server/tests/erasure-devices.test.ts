@@ -37,8 +37,8 @@ it('every device forgets an erased candidate, pending edits included, and nothin
   expect(await b.interviews.getInterviewNote(zoe.uid, '2026-04-01')).toMatchObject({ note: 'She mentioned her salary' });
 
   // A and C edit her offline.
-  a.fake.online = false;
-  c.fake.online = false;
+  a.env.online = false;
+  c.env.online = false;
   await a.candidates.updateCandidate(zoe.uid, { location: 'Zoe moved' });
   await a.candidates.appendNote(zoe.uid, 'Call Zoe back');
   await a.interviews.saveInterviewNote(zoe.uid, '2026-04-02', 'Zoe, second interview');
@@ -59,13 +59,13 @@ it('every device forgets an erased candidate, pending edits included, and nothin
   await pullAll(c.db, c.transport);
   expect(await deviceRowsMentioning(c.db, PERSONAL)).toEqual([]);
   expect((await c.db.outbox.toArray()).map((e) => e.label)).toEqual([ERASED_CHANGE_LABEL, 'Edit Other Person (location)', ERASED_CHANGE_LABEL]);
-  c.fake.online = true;
+  c.env.online = true;
   expect(await c.engine.syncNow()).toEqual({ ok: true });
   expect(await c.db.outbox.count()).toBe(0);
   expect(await c.db.rejected.count()).toBe(0);
 
   // A pushes first: the server refuses each edit, then the pull removes her and those refusals.
-  a.fake.online = true;
+  a.env.online = true;
   expect(await a.engine.syncNow()).toEqual({ ok: true });
   expect(await deviceRowsMentioning(a.db, PERSONAL)).toEqual([]);
   expect(await a.db.outbox.count()).toBe(0);

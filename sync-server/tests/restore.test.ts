@@ -39,7 +39,7 @@ const onServer = (email: string) => server.db.knex('candidates').where({ email }
  */
 async function offlineChanges(a: EngineDevice, tag: string) {
   const [kept] = await a.candidates.findByEmail(`kept.${tag}@x.io`);
-  a.fake.online = false;
+  a.env.online = false;
   await a.candidates.updateCandidate(kept!.uid, { location: `Offline Town ${tag}` });
   const fresh = await a.candidates.createCandidate({ name: `Olive ${tag}`, email: `olive.${tag}@x.io` });
   await a.interviews.saveInterviewNote(kept!.uid, '2026-05-01', `Offline note ${tag}`);
@@ -83,7 +83,7 @@ it.skipIf(!process.env.DATABASE_URL || !hasPgTools)(
     // The restore wrote the epoch's row anew: the epoch changed by itself.
     expect(await getSyncEpoch(server.db.knex)).not.toBe(epochAtBackup);
 
-    a.fake.online = true;
+    a.env.online = true;
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     expect(await a.candidates.findByEmail('gone.dump@x.io')).toEqual([]);
     expect(await a.db.outbox.count()).toBe(0);
@@ -104,7 +104,7 @@ it('after a physical restore the operator starts a new epoch, and a device resyn
   const before = await getSyncEpoch(server.db.knex);
 
   expect(await newSyncEpoch(server.db.knex)).not.toBe(before);
-  a.fake.online = true;
+  a.env.online = true;
   expect(await a.engine.syncNow()).toEqual({ ok: true });
   expect(await a.candidates.getCandidate(ghost)).toBeUndefined();
   expect(await a.db.outbox.count()).toBe(0);

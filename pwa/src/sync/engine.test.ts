@@ -64,6 +64,40 @@ describe('push and pull', () => {
     expect(server.pushes).toHaveLength(1);
   });
 
+  it('does not push again what the server processed while its pulls lag behind (a long transaction)', async () => {
+    const server = new FakeSyncServer();
+    const { db, engine, repo } = await device(server);
+    server.includedThrough = 0;
+    const ann = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    await repo.appendNote(ann.uid, 'called');
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    // Processed but not yet included: kept in the outbox, and not sent again.
+    expect(await db.outbox.count()).toBe(2);
+    expect(server.pushes).toHaveLength(1);
+    server.includedThrough = null;
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.pushes).toHaveLength(1);
+  });
+
+  it('sends again what a restored server lost, with no new writes to push', async () => {
+    const server = new FakeSyncServer();
+    const { db, engine, repo } = await device(server);
+    server.includedThrough = 0;
+    await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    // The server is restored from a backup taken before it processed the change, with the same epoch.
+    server.clients.clear();
+    server.candidates.clear();
+    server.includedThrough = null;
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    expect(server.pushes).toHaveLength(2);
+    expect(serverRow(server, 'ann@x.io')).toBeDefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('does not duplicate anything when a push response is lost after the server committed', async () => {
     const server = new FakeSyncServer();
     const { db, engine, repo } = await device(server);

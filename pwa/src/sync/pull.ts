@@ -112,7 +112,7 @@ export async function pullAll(db: RepHireDb, transport: SyncTransport, pageSize 
     rows += page.candidates.length + page.interviewNotes.length + page.experiences.length;
     cursor = page.cursor;
     if (page.done) {
-      const result = await rebase(db, { lastMutationId: page.lastMutationId, cursor, seen });
+      const result = await rebase(db, { lastMutationId: page.lastMutationId, processedMutationId: page.processedMutationId, cursor, seen });
       return { ...result, pages, rows, reset: seen !== null };
     }
   }

@@ -28,6 +28,8 @@ export function emptySeenRows(): SeenRows {
 export interface RebaseInput {
   /** The pull's lastMutationId. */
   lastMutationId: number;
+  /** The pull's processedMutationId, when the server sends it. */
+  processedMutationId?: number;
   /** The cursor to keep, saved with the result (null keeps the stored one). */
   cursor: string | null;
   /** Set after a reset: every row not in it is gone from the server. */
@@ -102,8 +104,10 @@ export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseR
     }
     if (input.cursor !== null) await setMeta(db, 'cursor', input.cursor);
     await setMeta(db, 'lastMutationId', input.lastMutationId);
-    // Pushes resume after what the server says it has included; a lagging or restored server gets the rest again.
-    await setMeta(db, 'pushedThrough', input.lastMutationId);
+    // Pushes resume after what the server says it has processed — not merely included, which lags while
+    // a long transaction holds the horizon back (everything would be pushed again on every sync) — and
+    // a restored server that lost some gets them again.
+    await setMeta(db, 'pushedThrough', Math.max(input.lastMutationId, input.processedMutationId ?? input.lastMutationId));
     await setMeta(db, 'needsRebase', false);
     await setMeta(db, 'resyncing', false);
     return { dropped: acknowledged, replayed, rebased };

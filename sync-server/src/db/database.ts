@@ -79,10 +79,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Applies every pending migration. */
+/** The key of the PostgreSQL advisory lock that lets one server instance at a time migrate. */
+const MIGRATION_LOCK_KEY = 7_246_913_001;
+
+/**
+ * Applies every pending migration. Server instances starting together on one PostgreSQL take turns:
+ * knex's own lock row lives in a table it creates first, and two instances creating it at once on an
+ * empty database made one of them fail to start. A session-level advisory lock on a connection of its
+ * own serializes the whole step (and is released if the process dies). The embedded database has one
+ * connection and one process: no lock needed.
+ */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest()) as [number, string[]];
-  return applied;
+  const latest = async () => ((await knex.migrate.latest()) as [number, string[]])[1];
+  // The lock takes a connection of its own: with a one-connection pool, migrating would wait for it forever.
+  if (knex.client.config.client !== 'pg' || (knex.client.pool?.max ?? 2) < 2) return latest();
+  const connection = await knex.client.acquireConnection();
+  try {
+    await knex.raw('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]).connection(connection);
+    return await latest();
+  } finally {
+    await knex
+      .raw('SELECT pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY])
+      .connection(connection)
+      .catch(() => undefined);
+    await knex.client.releaseConnection(connection);
+  }
 }
 
 /** Binds Objection models to this database. One database per process (tests: per worker). */

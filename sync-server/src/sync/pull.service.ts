@@ -91,7 +91,7 @@ async function lastMutationBelow(db: Knex, clientId: string, horizon: string): P
 }
 
 export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<JsonText<PullResponse>> {
-  await readClient(db, query.clientId, user.id);
+  const client = await readClient(db, query.clientId, user.id);
   let cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const [epoch, snapshot] = await Promise.all([getSyncEpoch(db), readSnapshot(db)]);
   let reset = false;
@@ -132,6 +132,7 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
     done,
     reset,
     lastMutationId: await lastMutationBelow(db, query.clientId, horizon),
+    processedMutationId: Number(client?.lastMutationId ?? 0),
   };
   const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;
   const erased = rows.candidates.flatMap((row) => (row.erased === null ? [] : [row.erased]));

@@ -212,6 +212,8 @@ describe('pull: transactions committing out of order', () => {
       expect(between.candidates.map((c) => c.uid)).toEqual([]);
       // The device's own mutation committed, but is above the horizon: it must keep it in its outbox.
       expect(between.last.lastMutationId).toBe(0);
+      // Yet it is processed: the device must not push it again.
+      expect(between.last.processedMutationId).toBe(1);
 
       const [late] = await insert(slow, 'slow-late');
       await slow.commit();

@@ -16,11 +16,12 @@ function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrate: false` leaves the database empty (for servers that migrate it as they start). */
+export async function createTestDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     const db = await openDatabase({ acquireTimeoutMs: 10_000 });
-    await migrateLatest(db.knex);
+    if (migrate) await migrateLatest(db.knex);
     return db;
   }
   const name = `rephire_test_${randomBytes(6).toString('hex')}`;
@@ -28,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.raw(`CREATE DATABASE ${name}`);
   const url = withDatabaseName(baseUrl, name);
   const db = await openDatabase({ databaseUrl: url, acquireTimeoutMs: 10_000 });
-  await migrateLatest(db.knex);
+  if (migrate) await migrateLatest(db.knex);
   return {
     ...db,
     url,

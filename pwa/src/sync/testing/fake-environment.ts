@@ -1,6 +1,7 @@
 /**
  * A controllable SyncEnvironment: connectivity and visibility switches that fire the engine's
- * listeners, and a manual clock whose timers run only when a test advances it.
+ * listeners, and a manual clock whose timers run only when a test advances it — or, with
+ * `{ realTime: true }`, the real clock and timers (engines running by themselves against a real server).
  */
 import { inProcessLock, type SyncEnvironment } from '../environment';
 
@@ -18,6 +19,8 @@ export class FakeEnvironment {
   private nextHandle = 1;
   private handlers: Array<Parameters<SyncEnvironment['listen']>[0]> = [];
 
+  constructor(private readonly options: { realTime?: boolean } = {}) {}
+
   readonly env: SyncEnvironment = {
     isOnline: () => this.online,
     isVisible: () => this.visible,
@@ -32,15 +35,17 @@ export class FakeEnvironment {
       return inProcessLock(name, task);
     },
     setTimer: (callback, ms) => {
+      if (this.options.realTime) return setTimeout(callback, ms);
       const handle = this.nextHandle++;
       this.timers.set(handle, { at: this.time + ms, callback });
       return handle;
     },
     clearTimer: (handle) => {
+      if (this.options.realTime) return clearTimeout(handle as ReturnType<typeof setTimeout>);
       this.timers.delete(handle as number);
     },
-    now: () => this.time,
-    random: () => 0.5,
+    now: () => (this.options.realTime ? Date.now() : this.time),
+    random: () => (this.options.realTime ? Math.random() : 0.5),
   };
 
   /** Delays of the timers now pending, from the current time. */

@@ -45,6 +45,11 @@ export class FakeSyncServer {
   readonly pushes: PushRequest[] = [];
   /** Answer the next calls with these failures (in order) instead of serving them. */
   readonly failures: Array<{ on: 'push' | 'pull'; error: SyncError; afterCommit?: boolean }> = [];
+  /**
+   * While set, pulls report no mutation above this one as included (a long transaction elsewhere holding
+   * the real server's horizon back); processedMutationId still tells what was processed.
+   */
+  includedThrough: number | null = null;
   /** Extra refusals, as a server mutator would refuse (reason), checked before applying. */
   refuse: (name: string, args: unknown) => string | null = () => null;
 
@@ -130,7 +135,8 @@ export class FakeSyncServer {
       cursor: `${this.epoch}:${last}`,
       done: items.length <= limit,
       reset,
-      lastMutationId: this.client(query.clientId).lastMutationId,
+      lastMutationId: Math.min(this.client(query.clientId).lastMutationId, this.includedThrough ?? Infinity),
+      processedMutationId: this.client(query.clientId).lastMutationId,
       candidates: page.filter((i) => i.kind === 'c').map((i) => i.row as Candidate),
       experiences: page.filter((i) => i.kind === 'e').map((i) => i.row as Experience),
       interviewNotes: page.filter((i) => i.kind === 'n').map((i) => i.row as InterviewNote),
