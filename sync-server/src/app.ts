@@ -2,8 +2,12 @@
  * The Koa application, built from its dependencies and never listening by itself (server.ts listens;
  * tests drive it on an ephemeral port). Middleware order: request log → error handler → security
  * headers → static files → session → same-origin guard → body → routers.
+ *
+ * Integration calls (API_KEY_PREFIXES) skip what only cookie-authenticated browser requests need — the
+ * static files, the session (koa-session makes a session id for every request, cookie or not), the
+ * same-origin guard (they are exempt) and every other router — since they are the busiest routes.
  */
-import Koa from 'koa';
+import Koa, { type Next } from 'koa';
 import type { Knex } from 'knex';
 import type { Config } from './config';
 import { errorHandler } from './middleware/error-handler';
@@ -41,6 +45,13 @@ export const API_KEY_PREFIXES = ['/api/zapier/', '/api/forms/'];
 export const MULTIPART_PATHS = ['/api/candidates/import'];
 export { JSON_BODY_LIMIT } from './middleware/body-parser';
 
+export const isApiKeyPath = (path: string) => API_KEY_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** Runs `middleware` for browser requests only; integration calls pass straight on. */
+function browserOnly<C extends { path: string }>(middleware: (ctx: C, next: Next) => unknown) {
+  return (ctx: C, next: Next) => (isApiKeyPath(ctx.path) ? next() : middleware(ctx, next));
+}
+
 export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: config.trustProxy, keys: [config.secretKey] });
   app.use(async (ctx, next) => {
@@ -51,11 +62,15 @@ export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<A
   if (log) app.use(requestLog(log));
   app.use(errorHandler());
   app.use(securityHeaders());
-  app.use(staticFiles(config.staticDir));
-  app.use(sessionMiddleware(app, knex));
-  app.use(sameOrigin({ exemptPrefixes: API_KEY_PREFIXES, multipartPaths: MULTIPART_PATHS }));
+  app.use(browserOnly(staticFiles(config.staticDir)));
+  app.use(browserOnly(sessionMiddleware(app, knex)));
+  app.use(browserOnly(sameOrigin({ exemptPrefixes: API_KEY_PREFIXES, multipartPaths: MULTIPART_PATHS })));
   app.use(bodyParser());
-  const routers = [
+  for (const router of [zapierRouter(), formsRouter()]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  const browserRouters = [
     authRouter(),
     usersRouter(),
     settingsRouter(),
@@ -64,13 +79,11 @@ export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<A
     importRouter(),
     interviewNotesRouter(),
     apiKeysRouter(),
-    zapierRouter(),
-    formsRouter(),
     linkedinRouter(leads),
   ];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
+  for (const router of browserRouters) {
+    app.use(browserOnly(router.routes()));
+    app.use(browserOnly(router.allowedMethods()));
   }
   app.on('error', (error: NodeJS.ErrnoException) => {
     if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE' || error?.code === 'ECONNRESET') return;

@@ -203,7 +203,8 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
  * For a single arrival (Zapier, a form): the live candidate with this email (most recently updated),
  * or — when there is none — the given record inserted; one call to the database function made by
  * migration 20261124000000_arrival_function, which takes the email's lock stripe first. Outside a
- * transaction it commits at once (the found row is not kept locked).
+ * transaction it commits at once (the found row is not kept locked). An inserted row is the record as
+ * sent plus its new id, so only the id comes back for it (the busiest case: nothing else to decode).
  */
 export async function insertUnlessEmailExists(
   db: Knex,
@@ -211,12 +212,13 @@ export async function insertUnlessEmailExists(
 ): Promise<{ existing: StoredCandidate } | { inserted: StoredCandidate }> {
   const [stripe] = emailLockStripes([record.email]);
   const { rows } = await db.raw(
-    `SELECT f.found, (f.candidate).* FROM rephire_insert_candidate_unless_email(?, ?, ?, ?::json) AS f`,
+    `SELECT (f.candidate).id, CASE WHEN f.found THEN row_to_json(f.candidate) END AS existing
+       FROM rephire_insert_candidate_unless_email(?, ?, ?, ?::json) AS f`,
     [EMAIL_LOCK_CLASS, stripe!, normalizeEmail(record.email), JSON.stringify(recordToJsonRow(record))],
   );
-  const row = rows[0] as Row;
-  const candidate = rowToCandidate(Object.fromEntries(Object.entries(row).map(([key, value]) => [camel(key), value])));
-  return row.found ? { existing: candidate } : { inserted: candidate };
+  const row = rows[0] as { id: number; existing: Row | null };
+  if (!row.existing) return { inserted: { ...record, id: Number(row.id) } };
+  return { existing: rowToCandidate(Object.fromEntries(Object.entries(row.existing).map(([key, value]) => [camel(key), value]))) };
 }
 
 /** Takes the email lock stripes of these emails for the rest of the transaction (see email.ts). */
