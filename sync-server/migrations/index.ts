@@ -8,6 +8,7 @@ import * as initial from './20261122000000_initial';
 import * as leadSearchJobs from './20261122020000_lead_search_jobs';
 import * as sync from './20261123000000_sync';
 import * as arrivalFunction from './20261124000000_arrival_function';
+import * as arrivalBatchFunction from './20261126000000_arrival_batch_function';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261122020000_lead_search_jobs', leadSearchJobs],
   ['20261123000000_sync', sync],
   ['20261124000000_arrival_function', arrivalFunction],
+  ['20261126000000_arrival_batch_function', arrivalBatchFunction],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

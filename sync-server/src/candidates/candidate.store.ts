@@ -230,6 +230,10 @@ export async function findLiveCandidatesByEmails(
 }
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A row as PostgreSQL's row_to_json renders it (snake_case) → the shared record. */
+const candidateFromRowJson = (row: Row) => rowToCandidate(Object.fromEntries(Object.entries(row).map(([key, value]) => [camel(key), value])));
+
+export type ArrivalOutcome = { existing: StoredCandidate } | { inserted: StoredCandidate };
 
 /**
  * For a single arrival (Zapier, a form): the live candidate with this email (most recently updated),
@@ -238,10 +242,7 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
  * transaction it commits at once (the found row is not kept locked). An inserted row is the record as
  * sent plus its new id, so only the id comes back for it (the busiest case: nothing else to decode).
  */
-export async function insertUnlessEmailExists(
-  db: Knex,
-  record: Candidate,
-): Promise<{ existing: StoredCandidate } | { inserted: StoredCandidate }> {
+export async function insertUnlessEmailExists(db: Knex, record: Candidate): Promise<ArrivalOutcome> {
   const [stripe] = emailLockStripes([record.email]);
   const { rows } = await db.raw(
     `SELECT (f.candidate).id, CASE WHEN f.found THEN row_to_json(f.candidate) END AS existing
@@ -249,8 +250,26 @@ export async function insertUnlessEmailExists(
     [EMAIL_LOCK_CLASS, stripe!, normalizeEmail(record.email), JSON.stringify(recordToJsonRow(record))],
   );
   const row = rows[0] as { id: number; existing: Row | null };
-  if (!row.existing) return { inserted: { ...record, id: Number(row.id) } };
-  return { existing: rowToCandidate(Object.fromEntries(Object.entries(row.existing).map(([key, value]) => [camel(key), value]))) };
+  return row.existing ? { existing: candidateFromRowJson(row.existing) } : { inserted: { ...record, id: Number(row.id) } };
+}
+
+/**
+ * insertUnlessEmailExists for several arrivals at once, in one statement and one commit (the function
+ * of migration 20261126000000_arrival_batch_function). No two records may share a normalised email.
+ * Answers in the records' order.
+ */
+export async function insertUnlessEmailsExist(db: Knex, records: Candidate[]): Promise<ArrivalOutcome[]> {
+  const { rows } = await db.raw(`SELECT arrival_uid, inserted_id, existing FROM rephire_insert_candidates_unless_emails(?, ?::int[], ?::jsonb)`, [
+    EMAIL_LOCK_CLASS,
+    emailLockStripes(records.map((record) => record.email)),
+    JSON.stringify(records.map((record) => ({ ...recordToJsonRow(record), email_key: normalizeEmail(record.email) }))),
+  ]);
+  const byUid = new Map((rows as Array<{ arrival_uid: string; inserted_id: number | null; existing: Row | null }>).map((row) => [row.arrival_uid, row]));
+  return records.map((record) => {
+    const row = byUid.get(record.uid);
+    if (!row) throw new Error(`No answer for arrival ${record.uid}`);
+    return row.existing ? { existing: candidateFromRowJson(row.existing) } : { inserted: { ...record, id: Number(row.inserted_id) } };
+  });
 }
 
 /** Takes the email lock stripes of these emails for the rest of the transaction (see email.ts). */
