@@ -22,7 +22,7 @@ import { serverClock } from '../sync/server-clock';
 import { eventsFor, recordEvents, type PendingEvent, type Writer } from './candidate-events';
 import {
   findCandidateByUid,
-  findCandidatesByUids,
+  findImportMatches,
   findLiveCandidatesByEmails,
   insertCandidates,
   lockEmails,
@@ -100,12 +100,7 @@ export async function importCandidateRows(trx: Knex, writer: Writer, rows: Impor
     trx,
     combined.map((row) => row.email),
   );
-  const byUid = new Map((await findCandidatesByUids(trx, combined.map((row) => row.uid), true)).map((c) => [c.uid, c]));
-  const byEmail = await findLiveCandidatesByEmails(
-    trx,
-    combined.filter((row) => !byUid.has(row.uid)).map((row) => row.email),
-    true,
-  );
+  const { byUid, byEmail } = await findImportMatches(trx, combined);
   const working = new Map<number, StoredCandidate>();
   const changed = new Set<number>();
   const inserts: Candidate[] = [];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCandidateRecord } from '@shared/sync/merge';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/test-database';
-import { findCandidatesByUids, insertCandidates, insertUnlessEmailExists, updateCandidates } from './candidate.store';
+import { insertCandidates, insertUnlessEmailExists, rowToCandidate, updateCandidates } from './candidate.store';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -18,6 +18,7 @@ const record = (name: string, clock: string) =>
     userId: null,
     now,
   });
+const findCandidatesByUids = async (uids: string[]) => (await db.knex('candidates').whereIn('uid', uids)).map(rowToCandidate);
 const sorted = <T extends { name: string }>(records: T[]) => [...records].sort((a, b) => a.name.localeCompare(b.name));
 
 describe('batch writes', () => {
@@ -26,7 +27,7 @@ describe('batch writes', () => {
     records[1]!.fieldClocks.phone = stamp(3);
     const inserted = await insertCandidates(db.knex, records);
     expect(inserted.map((c) => c.uid)).toEqual(records.map((r) => r.uid));
-    const stored = await findCandidatesByUids(db.knex, inserted.map((c) => c.uid));
+    const stored = await findCandidatesByUids(inserted.map((c) => c.uid));
     expect(sorted(stored)).toEqual(sorted(inserted));
 
     const changed = [
@@ -34,7 +35,7 @@ describe('batch writes', () => {
       { ...inserted[2]!, phone: null, fieldClocks: { ...inserted[2]!.fieldClocks, phone: stamp(5) } },
     ];
     await updateCandidates(db.knex, changed);
-    const updated = await findCandidatesByUids(db.knex, inserted.map((c) => c.uid));
+    const updated = await findCandidatesByUids(inserted.map((c) => c.uid));
     expect(sorted(updated)).toEqual(sorted([changed[0]!, inserted[1]!, changed[1]!]));
   });
 
@@ -43,7 +44,7 @@ describe('batch writes', () => {
     const first = await insertUnlessEmailExists(db.knex, arrival);
     expect('inserted' in first).toBe(true);
     const inserted = 'inserted' in first ? first.inserted : undefined;
-    expect(await findCandidatesByUids(db.knex, [arrival.uid])).toEqual([inserted]);
+    expect(await findCandidatesByUids([arrival.uid])).toEqual([inserted]);
 
     const again = await insertUnlessEmailExists(db.knex, { ...record('Dana', stamp(7)), email: ' DANA@example.com ' });
     expect(again).toEqual({ existing: inserted });
