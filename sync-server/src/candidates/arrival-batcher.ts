@@ -3,14 +3,14 @@
  * email and, usually, an insert and a commit. Issued one by one, a busy integration's concurrent
  * arrivals each held a connection and paid a statement and a commit of their own, and on a small machine
  * that per-statement cost — which grows with the number of busy connections — was most of the database's
- * work. Instead arrivals queue per database: when no call is under way, one starts at once with whatever
- * has queued (a lone arrival waits for nothing), and arrivals that come in meanwhile go together in the
- * next call, at most MAX_BATCH of them.
+ * work. Instead arrivals queue per database: while fewer than MAX_CALLS calls are under way, a new one
+ * starts at once with whatever has queued (a lone arrival waits for nothing); arrivals that come in
+ * while they are busy go together in the next call, at most MAX_BATCH of them.
  *
- * Invariants: a batch never holds two arrivals of one email (the later waits for the next call, where it
- * finds the earlier, exactly as if it had come in after it); arrivals are answered only once their call
- * has committed; and when a batch fails on something other than a transient database error, its
- * arrivals are retried one by one, so one bad arrival fails alone.
+ * Invariants: a batch never holds two arrivals of one email (the later goes in a later call, whose
+ * look-up waits for the email's lock and then sees the earlier — as for two simultaneous requests);
+ * arrivals are answered only once their call has committed; and when a batch fails on something other
+ * than a transient database error, its arrivals are retried one by one, so one bad arrival fails alone.
  */
 import type { Knex } from 'knex';
 import type { Candidate } from '@shared/schemas/candidate.schema';
@@ -19,6 +19,8 @@ import { isTransientDbError } from '../db/transient';
 import { insertUnlessEmailExists, insertUnlessEmailsExist, type ArrivalOutcome } from './candidate.store';
 
 const MAX_BATCH = 64;
+/** Calls under way at once: a second keeps a lone arrival from waiting behind a call's commit. */
+const MAX_CALLS = 2;
 
 interface Waiting {
   record: Candidate;
@@ -29,23 +31,23 @@ interface Waiting {
 
 class ArrivalBatcher {
   private queue: Waiting[] = [];
-  private running = false;
+  private running = 0;
 
   constructor(private readonly db: Knex) {}
 
   insert(record: Candidate): Promise<ArrivalOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ record, email: normalizeEmail(record.email), resolve, reject });
-      if (!this.running) void this.drain();
+      if (this.running < MAX_CALLS) void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
+    this.running += 1;
     try {
       while (this.queue.length > 0) await this.run(this.takeBatch());
     } finally {
-      this.running = false;
+      this.running -= 1;
     }
   }
 
