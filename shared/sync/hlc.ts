@@ -30,9 +30,15 @@ export function parseHlc(stamp: string): HlcParts {
   return { millis: Number(match[1]), counter: parseInt(match[2]!, 16), node: match[3]! };
 }
 
-/** The wall-clock instant of a stamp, as an ISO string. */
+let lastIso: { stamp: string; iso: string } | undefined;
+
+/**
+ * The wall-clock instant of a stamp, as an ISO string. Remembers the last answer: an import stamps each
+ * of its thousands of rows with the same stamp.
+ */
 export function hlcToIso(stamp: string): string {
-  return new Date(parseHlc(stamp).millis).toISOString();
+  if (lastIso?.stamp !== stamp) lastIso = { stamp, iso: new Date(parseHlc(stamp).millis).toISOString() };
+  return lastIso.iso;
 }
 
 /** A node id from any id (e.g. a client uuid): 16 safe characters. */

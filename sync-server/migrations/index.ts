@@ -9,6 +9,7 @@ import * as leadSearchJobs from './20261122020000_lead_search_jobs';
 import * as sync from './20261123000000_sync';
 import * as arrivalFunction from './20261124000000_arrival_function';
 import * as candidateErasure from './20261125000000_candidate_erasure';
+import * as arrivalBatchFunction from './20261126000000_arrival_batch_function';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261123000000_sync', sync],
   ['20261124000000_arrival_function', arrivalFunction],
   ['20261125000000_candidate_erasure', candidateErasure],
+  ['20261126000000_arrival_batch_function', arrivalBatchFunction],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

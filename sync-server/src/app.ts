@@ -2,8 +2,12 @@
  * The Koa application, built from its dependencies and never listening by itself (server.ts listens;
  * tests drive it on an ephemeral port). Middleware order: request log → error handler → security
  * headers → static files → session → same-origin guard → body → routers.
+ *
+ * Integration calls (API_KEY_PREFIXES) skip what only cookie-authenticated browser requests need — the
+ * static files, the session (koa-session makes a session id for every request, cookie or not), the
+ * same-origin guard (they are exempt) and every other router — since they are the busiest routes.
  */
-import Koa from 'koa';
+import Koa, { type Next } from 'koa';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Config } from './config';
@@ -46,8 +50,13 @@ export const API_KEY_PREFIXES = ['/api/zapier/', '/api/forms/'];
 export const MULTIPART_PATHS = ['/api/candidates/import'];
 export { JSON_BODY_LIMIT } from './middleware/body-parser';
 
-/** Every /api router; building them registers their routes in `registeredRoutes` (http/route.ts). */
-export function apiRouters(leads?: LinkedinRouterOptions): Router[] {
+/** The routers integrations call with an API key (API_KEY_PREFIXES). */
+function integrationRouters(): Router[] {
+  return [zapierRouter(), formsRouter()];
+}
+
+/** The routers browsers call with a session cookie. */
+function browserRouters(leads?: LinkedinRouterOptions): Router[] {
   return [
     authRouter(),
     usersRouter(),
@@ -57,10 +66,20 @@ export function apiRouters(leads?: LinkedinRouterOptions): Router[] {
     importRouter(),
     interviewNotesRouter(),
     apiKeysRouter(),
-    zapierRouter(),
-    formsRouter(),
     linkedinRouter(leads),
   ];
+}
+
+/** Every /api router; building them registers their routes in `registeredRoutes` (http/route.ts). */
+export function apiRouters(leads?: LinkedinRouterOptions): Router[] {
+  return [...browserRouters(leads), ...integrationRouters()];
+}
+
+export const isApiKeyPath = (path: string) => API_KEY_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** Runs `middleware` for browser requests only; integration calls pass straight on. */
+function browserOnly<C extends { path: string }>(middleware: (ctx: C, next: Next) => unknown) {
+  return (ctx: C, next: Next) => (isApiKeyPath(ctx.path) ? next() : middleware(ctx, next));
 }
 
 export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<AppState> {
@@ -73,13 +92,17 @@ export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<A
   if (log) app.use(requestLog(log));
   app.use(errorHandler());
   app.use(securityHeaders());
-  app.use(staticFiles(config.staticDir));
-  app.use(sessionMiddleware(app, knex));
-  app.use(sameOrigin({ exemptPrefixes: API_KEY_PREFIXES, multipartPaths: MULTIPART_PATHS }));
+  app.use(browserOnly(staticFiles(config.staticDir)));
+  app.use(browserOnly(sessionMiddleware(app, knex)));
+  app.use(browserOnly(sameOrigin({ exemptPrefixes: API_KEY_PREFIXES, multipartPaths: MULTIPART_PATHS })));
   app.use(bodyParser());
-  for (const router of apiRouters(leads)) {
+  for (const router of integrationRouters()) {
     app.use(router.routes());
     app.use(router.allowedMethods());
+  }
+  for (const router of browserRouters(leads)) {
+    app.use(browserOnly(router.routes()));
+    app.use(browserOnly(router.allowedMethods()));
   }
   // While the database is down every request fails the same way: one line per interval, not a stack each.
   const databaseDown = throttledLog(DATABASE_DOWN_LOG_MS);

@@ -28,7 +28,7 @@ describe('leased per-key rate limit', () => {
     const results = await Promise.all(instances.map((limiter) => takeMany(limiter, 'k2', 200, 100)));
     const allowed = results.reduce((sum, r) => sum + r.allowed, 0);
     expect(allowed).toBeLessThanOrEqual(200);
-    // Unspent leases held by one instance may refuse another early, by at most one slice each.
+    // Unspent leases held by one instance may refuse another early (here by less than a slice each).
     expect(allowed).toBeGreaterThanOrEqual(200 - instances.length * 10);
   });
 
@@ -38,6 +38,18 @@ describe('leased per-key rate limit', () => {
     const row = await db.knex('rate_limits').where({ bucket: 'k3' }).first();
     // 600 a minute → slices of 30: two leases for 45 requests.
     expect(row.count).toBe(60);
+  });
+
+  it('leases the next slice before the current one runs out', async () => {
+    const limiter = new LeasedRateLimiter();
+    // 600 a minute → slices of 30; the next is leased once fewer than a quarter (7.5) are left.
+    for (let i = 0; i < 22; i++) expect(await limiter.take(db.knex, 'k5', 600)).toBeUndefined();
+    expect((await db.knex('rate_limits').where({ bucket: 'k5' }).first()).count).toBe(30);
+    expect(await limiter.take(db.knex, 'k5', 600)).toBeUndefined();
+    await expect.poll(async () => (await db.knex('rate_limits').where({ bucket: 'k5' }).first()).count).toBe(60);
+    // The rest of both slices is spent before a third is leased (29 leaves 8 of the second).
+    for (let i = 0; i < 29; i++) expect(await limiter.take(db.knex, 'k5', 600)).toBeUndefined();
+    expect((await db.knex('rate_limits').where({ bucket: 'k5' }).first()).count).toBe(60);
   });
 
   it('starts afresh when the window ends', async () => {

@@ -5,9 +5,11 @@
  * Writing the key's counter row on every request made that row the hot spot of a busy key (one locked
  * update and one commit per request). Instead each process leases a slice of the window's allowance
  * (a twentieth of the limit, at most 50 requests) with one update and spends it locally; the shared row
- * is only touched when a lease runs out. The count in the row includes leased requests, so all
- * instances together never exceed the limit; an instance may refuse a little early while another holds
- * unspent lease, by at most one slice per instance.
+ * is only touched when a lease runs low. The next slice is leased in the background once a quarter of
+ * the current one is left, so a busy key's requests do not queue behind that write (and its commit).
+ * The count in the row includes leased requests, so all instances together never exceed the limit; an
+ * instance may refuse a little early while another holds unspent lease, by at most a slice and a
+ * quarter per instance.
  */
 import type { Knex } from 'knex';
 import { tooManyRequests } from '../errors';
@@ -32,32 +34,46 @@ export class LeasedRateLimiter {
 
   /** Takes one request from the bucket: undefined when allowed, else the seconds to wait. */
   async take(db: Knex, bucket: string, limit: number): Promise<number | undefined> {
-    // Each round either spends a request or renews the lease; a renewal either grants requests (which
-    // someone spends) or finds the window used up, so this ends within limit / slice rounds.
+    const slice = Math.max(1, Math.min(MAX_SLICE, Math.floor(limit / 20)));
+    // Each round either spends a request or waits for a renewal; a renewal either grants requests
+    // (which someone spends) or finds the window used up, so this ends within limit / slice rounds.
     for (;;) {
       const lease = this.leases.get(bucket);
       const live = lease !== undefined && lease.resetAt.getTime() > Date.now();
       if (live && lease.remaining > 0) {
         lease.remaining -= 1;
+        // A failed background renewal is simply tried again by the request that next needs it.
+        if (lease.remaining < slice / 4 && !lease.exhausted) this.renewal(db, bucket, limit, slice).catch(() => {});
         return undefined;
       }
       if (live && lease.exhausted) return retryAfterSeconds({ count: limit, resetAt: lease.resetAt });
-      // One renewal per bucket at a time; requests arriving meanwhile wait for it and try again.
-      let renewal = this.renewing.get(bucket);
-      if (!renewal) {
-        renewal = this.renew(db, bucket, limit).finally(() => this.renewing.delete(bucket));
-        this.renewing.set(bucket, renewal);
-      }
-      await renewal;
+      await this.renewal(db, bucket, limit, slice);
     }
   }
 
-  private async renew(db: Knex, bucket: string, limit: number): Promise<void> {
-    const slice = Math.max(1, Math.min(MAX_SLICE, Math.floor(limit / 20)));
+  /** The bucket's renewal under way, or a new one: one at a time per bucket. */
+  private renewal(db: Knex, bucket: string, limit: number, slice: number): Promise<void> {
+    let renewal = this.renewing.get(bucket);
+    if (!renewal) {
+      renewal = this.renew(db, bucket, limit, slice).finally(() => this.renewing.delete(bucket));
+      this.renewing.set(bucket, renewal);
+    }
+    return renewal;
+  }
+
+  private async renew(db: Knex, bucket: string, limit: number, slice: number): Promise<void> {
     const state = await hitBy(db, bucket, { limit, windowMs: this.windowMs }, slice);
     // Of the `slice` requests just counted, those that fit under the limit are ours to spend.
     const granted = Math.max(0, Math.min(slice, limit - (state.count - slice)));
-    this.leases.set(bucket, { remaining: granted, resetAt: state.resetAt, exhausted: granted < slice });
+    const lease = this.leases.get(bucket);
+    const exhausted = granted < slice;
+    if (lease && lease.resetAt.getTime() === state.resetAt.getTime()) {
+      // Same window: what is left of the current lease stays ours.
+      lease.remaining += granted;
+      lease.exhausted = exhausted;
+    } else {
+      this.leases.set(bucket, { remaining: granted, resetAt: state.resetAt, exhausted });
+    }
   }
 }
 

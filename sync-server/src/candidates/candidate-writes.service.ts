@@ -22,10 +22,9 @@ import { serverClock } from '../sync/server-clock';
 import { eventsFor, recordEvents, type PendingEvent, type Writer } from './candidate-events';
 import {
   findCandidateByUid,
-  findCandidatesByUids,
+  findImportMatches,
   findLiveCandidatesByEmails,
   insertCandidates,
-  insertUnlessEmailExists,
   lockEmails,
   updateCandidates,
   type StoredCandidate,
@@ -33,6 +32,7 @@ import {
 import { normalizeEmail } from '@shared/candidates/email';
 import { formatNoteLine, reappliedNote } from '@shared/candidates/notes';
 import { combineImportRows } from '@shared/sync/combine-import-rows';
+import { insertArrival } from './arrival-batcher';
 
 /**
  * - ok: the write applied (possibly losing some fields to newer ones; those are in the history).
@@ -105,12 +105,7 @@ export async function importCandidateRows(trx: Knex, writer: Writer, rows: Impor
     trx,
     combined.map((row) => row.email),
   );
-  const byUid = new Map((await findCandidatesByUids(trx, combined.map((row) => row.uid), true)).map((c) => [c.uid, c]));
-  const byEmail = await findLiveCandidatesByEmails(
-    trx,
-    combined.filter((row) => !byUid.has(row.uid)).map((row) => row.email),
-    true,
-  );
+  const { byUid, byEmail } = await findImportMatches(trx, combined);
   const working = new Map<number, StoredCandidate>();
   const changed = new Set<number>();
   const inserts: Candidate[] = [];
@@ -157,8 +152,9 @@ export async function importCandidateRows(trx: Knex, writer: Writer, rows: Impor
 /**
  * A candidate arriving from an integration: created, or — for a known email — updated with what it
  * carries plus the dated line "Candidate reapplied via {source}". Stamped with the server clock.
- * The common case (a new email) is one database call; an update runs in a transaction of its own that
- * takes the email's lock again and re-reads the candidate, so a concurrent arrival is never lost.
+ * The common case (a new email) is one database call, shared with the arrivals that come in at the same
+ * time (arrival-batcher.ts); an update runs in a transaction of its own that takes the email's lock
+ * again and re-reads the candidate, so a concurrent arrival is never lost.
  */
 export async function receiveArrival(
   knex: Knex,
@@ -173,7 +169,7 @@ export async function receiveArrival(
     userId: writer.userId,
     now,
   });
-  const first = await insertUnlessEmailExists(knex, fresh);
+  const first = await insertArrival(knex, fresh);
   if ('inserted' in first) return { candidate: first.inserted, created: true };
   return knex.transaction(async (trx) => {
     await lockEmails(trx, [arrival.email]);

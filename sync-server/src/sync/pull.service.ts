@@ -52,20 +52,18 @@ const TABLES: Record<SyncedTable, { from: string; json: string; erased: string }
   },
 };
 
-async function readSnapshot(db: Knex): Promise<{ xmin: string; xmax: string }> {
+/**
+ * The current snapshot's bounds, and whether the cursor holds an xid this database has not reached: it
+ * went back in time (a restore). One round trip for both, as every page of a pull asks.
+ */
+async function readSnapshot(db: Knex, cursor: Cursor | undefined): Promise<{ xmin: string; xmax: string; fromTheFuture: boolean }> {
   const { rows } = await db.raw(
-    `SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s`,
+    `SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax,
+            coalesce((SELECT bool_or(x::xid8 > pg_snapshot_xmax(s)) FROM unnest(?::text[]) AS x), false) AS ahead
+       FROM pg_current_snapshot() AS s`,
+    [cursor ? cursorXids(cursor) : []],
   );
-  return rows[0];
-}
-
-/** True when the cursor holds an xid this database has not reached: it went back in time (a restore). */
-async function isFromTheFuture(db: Knex, cursor: Cursor, xmax: string): Promise<boolean> {
-  const { rows } = await db.raw(`SELECT bool_or(x::xid8 > ?::xid8) AS ahead FROM unnest(?::text[]) AS x`, [
-    xmax,
-    cursorXids(cursor),
-  ]);
-  return rows[0].ahead === true;
+  return { xmin: rows[0].xmin, xmax: rows[0].xmax, fromTheFuture: rows[0].ahead === true };
 }
 
 async function changedRows(db: Knex, table: SyncedTable, from: Position, horizon: string, limit: number): Promise<ChangedRow[]> {
@@ -90,24 +88,12 @@ async function lastMutationBelow(db: Knex, clientId: string, horizon: string): P
   return row ? Number(row.mutationId) : 0;
 }
 
-export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<JsonText<PullResponse>> {
-  const client = await readClient(db, query.clientId, user.id);
-  let cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const [epoch, snapshot] = await Promise.all([getSyncEpoch(db), readSnapshot(db)]);
-  let reset = false;
-  if (cursor && (cursor.e !== epoch || (await isFromTheFuture(db, cursor, snapshot.xmax)))) {
-    cursor = undefined;
-    reset = true;
-  }
-  const start = cursor ?? initialCursor(epoch);
-  const horizon = start.h ?? snapshot.xmin;
-  const limit = query.limit ?? PULL_PAGE_SIZE;
-
-  const positions = { ...start.p };
+/** One page: at most `limit` rows across the tables, taken in order, and where each table got to. */
+async function readPage(db: Knex, from: Cursor['p'], horizon: string, limit: number) {
+  const positions = { ...from };
   const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [] };
   let budget = limit;
   let done = true;
-  // One page holds at most `limit` rows across the tables, taken in order.
   for (const table of SYNCED_TABLES) {
     if (budget === 0) {
       done = false;
@@ -122,6 +108,25 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
     }
     if (budget === 0) done = false;
   }
+  return { rows, positions, done };
+}
+
+export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<JsonText<PullResponse>> {
+  const client = await readClient(db, query.clientId, user.id);
+  let cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [epoch, snapshot] = await Promise.all([getSyncEpoch(db), readSnapshot(db, cursor)]);
+  let reset = false;
+  if (cursor && (cursor.e !== epoch || snapshot.fromTheFuture)) {
+    cursor = undefined;
+    reset = true;
+  }
+  const start = cursor ?? initialCursor(epoch);
+  const horizon = start.h ?? snapshot.xmin;
+  // lastMutationId depends only on the horizon, not on the rows: asked alongside them.
+  const [{ rows, positions, done }, lastMutationId] = await Promise.all([
+    readPage(db, start.p, horizon, query.limit ?? PULL_PAGE_SIZE),
+    lastMutationBelow(db, query.clientId, horizon),
+  ]);
   // A finished pull moves every table to the horizon: all rows below it have been returned.
   const next: Cursor = done
     ? { v: 1, e: epoch, p: { candidates: [horizon, 0], experiences: [horizon, 0], interviewNotes: [horizon, 0] } }
@@ -131,7 +136,7 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
     cursor: encodeCursor(next),
     done,
     reset,
-    lastMutationId: await lastMutationBelow(db, query.clientId, horizon),
+    lastMutationId,
     processedMutationId: Number(client?.lastMutationId ?? 0),
   };
   const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;

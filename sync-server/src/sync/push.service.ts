@@ -8,8 +8,10 @@
  * - Each mutation runs in its own transaction holding the client's row lock, together with its effects,
  *   its applied_mutations row and the new last_mutation_id — all or nothing.
  * - A mutation that fails validation, or that the mutator refuses, is recorded as rejected with its
- *   reason and still acknowledged, so a device's queue never jams. Only transient database failures
- *   (serialization, connection, timeouts) abort the push, to be retried.
+ *   reason and still acknowledged, so a device's queue never jams. A mutator that fails part-way rolls
+ *   its whole transaction back, and the rejection is then recorded in a transaction of its own (rather
+ *   than keeping a savepoint around every mutation: two round trips each, for the rare failure). Only
+ *   transient database failures (serialization, connection, timeouts) abort the push, to be retried.
  * - A client id belongs to the user who first pushed or pulled with it.
  */
 import type { Knex } from 'knex';
@@ -60,26 +62,34 @@ function replayResult(stored: Map<number, MutationResult>, id: number): Mutation
   return stored.get(id) ?? { id, status: 'applied' };
 }
 
-/** Runs the mutator inside a savepoint, so a failure undoes its partial effects but not the bookkeeping. */
+/** A mutator failed part-way: its transaction is rolled back and the mutation recorded as rejected. */
+class MutatorFailed extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Runs the mutator; a failure other than a transient one becomes MutatorFailed with a reason. */
 async function runMutation(trx: Knex.Transaction, user: UserModel, clientId: string, mutation: Mutation): Promise<MutatorResult> {
   const validated = validateMutation(mutation.name, mutation.args);
   if (!validated.ok) return { status: 'rejected', reason: validated.reason };
   const hlc = receiveStamp(mutation.hlc);
   const writer = { origin: 'sync' as const, userId: user.id, clientId, mutationId: mutation.id };
   try {
-    return await trx.transaction((savepoint) => validated.run(savepoint, writer, hlc));
+    return await validated.run(trx, writer, hlc);
   } catch (error) {
     if (isTransientDbError(error)) throw error;
-    if (error instanceof AppError && error.status < 500) return { status: 'rejected', reason: error.message };
+    if (error instanceof AppError && error.status < 500) throw new MutatorFailed(error.message);
     console.error(`[rephire] mutation ${mutation.name} #${mutation.id} of ${clientId} failed:`, error);
-    return { status: 'rejected', reason: 'The server could not apply this change' };
+    throw new MutatorFailed('The server could not apply this change');
   }
 }
 
 type StepOutcome = { kind: 'processed'; result: MutationResult; last: number } | { kind: 'gap'; last: number };
 
-async function processOne(knex: Knex, user: UserModel, clientId: string, mutation: Mutation): Promise<StepOutcome> {
-  return knex.transaction(async (trx) => {
+/** In one transaction: the client's lock, the replay and gap checks, the outcome and its bookkeeping. */
+function step(knex: Knex, user: UserModel, clientId: string, mutation: Mutation, outcomeOf: (trx: Knex.Transaction) => Promise<MutatorResult>) {
+  return knex.transaction(async (trx): Promise<StepOutcome> => {
     const client = await lockClient(trx, clientId, user.id);
     const last = Number(client.lastMutationId);
     if (mutation.id <= last) {
@@ -87,19 +97,29 @@ async function processOne(knex: Knex, user: UserModel, clientId: string, mutatio
       return { kind: 'processed', result: replayResult(stored, mutation.id), last };
     }
     if (mutation.id > last + 1) return { kind: 'gap', last };
-    const outcome = await runMutation(trx, user, clientId, mutation);
-    await trx('applied_mutations').insert({
-      clientId,
-      mutationId: mutation.id,
-      name: mutation.name,
-      status: outcome.status,
-      reason: outcome.status === 'rejected' ? outcome.reason : null,
-    });
-    await trx('sync_clients').where({ clientId }).update({ lastMutationId: mutation.id, updatedAt: trx.fn.now() });
-    const result: MutationResult =
-      outcome.status === 'rejected' ? { id: mutation.id, status: 'rejected', reason: outcome.reason } : { id: mutation.id, status: 'applied' };
+    const outcome = await outcomeOf(trx);
+    const reason = outcome.status === 'rejected' ? outcome.reason : null;
+    // The applied_mutations row and the client's new last id in one statement.
+    await trx.raw(
+      `WITH applied AS (
+         INSERT INTO applied_mutations (client_id, mutation_id, name, status, reason) VALUES (?, ?, ?, ?, ?)
+       )
+       UPDATE sync_clients SET last_mutation_id = ?, updated_at = now() WHERE client_id = ?`,
+      [clientId, mutation.id, mutation.name, outcome.status, reason, mutation.id, clientId],
+    );
+    const result: MutationResult = reason !== null ? { id: mutation.id, status: 'rejected', reason } : { id: mutation.id, status: 'applied' };
     return { kind: 'processed', result, last: mutation.id };
   });
+}
+
+async function processOne(knex: Knex, user: UserModel, clientId: string, mutation: Mutation): Promise<StepOutcome> {
+  try {
+    return await step(knex, user, clientId, mutation, (trx) => runMutation(trx, user, clientId, mutation));
+  } catch (error) {
+    if (!(error instanceof MutatorFailed)) throw error;
+    const rejected: MutatorResult = { status: 'rejected', reason: error.reason };
+    return step(knex, user, clientId, mutation, async () => rejected);
+  }
 }
 
 export async function push(knex: Knex, user: UserModel, request: PushRequest): Promise<PushResponse> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatHlc, parseHlc } from '@shared/sync/hlc';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server';
 import type { HttpClient } from '../../tests/helpers/http-client';
@@ -156,6 +156,44 @@ describe('push: exactly once, in order', () => {
     const rejected = await server.db.knex('applied_mutations').where({ clientId: device.clientId, status: 'rejected' });
     expect(rejected).toHaveLength(6);
     expect(rejected.every((r) => r.reason)).toBe(true);
+  });
+
+  it('undoes what a mutation the database refuses had done, records it as rejected and keeps going', async () => {
+    const device = new TestDevice(admin);
+    const existing = candidateArgs({ notes: 'as it was' });
+    const fresh = candidateArgs();
+    const later = candidateArgs();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await device.push([
+        device.mutation('candidate.create', existing),
+        // The new row is inserted first; the update of the existing one then fails (PostgreSQL stores no NUL).
+        device.mutation('candidates.import', {
+          rows: [
+            { uid: fresh.uid, name: fresh.name, email: fresh.email },
+            { uid: randomUUID(), name: existing.name, email: existing.email, notes: 'a \u0000 byte' },
+          ],
+        }),
+        device.mutation('candidate.create', later),
+      ]);
+      expect(res.body.lastMutationId).toBe(3);
+      expect(res.body.results).toEqual([
+        { id: 1, status: 'applied' },
+        { id: 2, status: 'rejected', reason: 'The server could not apply this change' },
+        { id: 3, status: 'applied' },
+      ]);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await serverCandidate(fresh.uid)).toBeUndefined();
+    expect((await serverCandidate(existing.uid)).notes).toBe('as it was');
+    expect(await serverCandidate(later.uid)).toBeDefined();
+    const [rejected] = await server.db.knex('applied_mutations').where({ clientId: device.clientId, mutationId: 2 });
+    expect(rejected).toMatchObject({ status: 'rejected', reason: 'The server could not apply this change' });
+    // Replayed, it answers the same.
+    const replay = await device.push([{ id: 2, name: 'candidates.import', args: { rows: [] }, hlc: device.clock.tick() }]);
+    expect(replay.body.results).toEqual([{ id: 2, status: 'rejected', reason: 'The server could not apply this change' }]);
   });
 });
 
