@@ -110,13 +110,19 @@ export interface DashboardSummary<C> {
 
 /** Everything the dashboard shows, computed over candidates deduplicated by email. */
 export function dashboardSummary<C extends CandidateView>(candidates: readonly C[]): DashboardSummary<C> {
-  const { unique, duplicatesHidden } = dedupeByEmail(candidates);
+  return dashboardSummaryOfUnique(dedupeByEmail(candidates).unique, candidates.length);
+}
+
+/**
+ * The same, from candidates already deduplicated and sorted newest first (`dedupeByEmail`'s `unique`,
+ * or `uniqueByEmail` over a list kept in that order), out of `total` candidates.
+ */
+export function dashboardSummaryOfUnique<C extends CandidateView>(unique: readonly C[], total: number): DashboardSummary<C> {
   return {
     counts: candidateCounts(unique),
     pipeline: pipelineStages(unique),
     uniqueCount: unique.length,
-    duplicatesHidden,
-    // `unique` is already newest first.
+    duplicatesHidden: total - unique.length,
     recent: unique.slice(0, RECENT_CANDIDATES_LIMIT),
     hired: unique.filter((candidate) => candidate.status === 'hired'),
   };

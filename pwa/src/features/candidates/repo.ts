@@ -124,9 +124,15 @@ export function createCandidatesRepo(db: RepHireDb) {
       return row && !row.deletedAt ? fromLocalCandidate(row) : undefined;
     },
 
+    /** Several candidates at once, in the order asked; undefined for a missing or deleted one. */
+    async getCandidates(uids: readonly string[]): Promise<Array<Candidate | undefined>> {
+      const rows = await db.candidates.bulkGet([...uids]);
+      return rows.map((row) => (row && !row.deletedAt ? fromLocalCandidate(row) : undefined));
+    },
+
     async listCandidates(): Promise<Candidate[]> {
       // A plain toArray() reads with one getAll(); filter() would walk a cursor row by row, which is
-      // many times slower at 100,000 candidates (the list screens re-read after every change).
+      // many times slower at 100,000 candidates. The list screens read it once (candidate-store.ts).
       const live: Candidate[] = [];
       for (const row of await db.candidates.toArray()) if (!row.deletedAt) live.push(fromLocalCandidate(row));
       return live;
