@@ -10,6 +10,7 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { createCandidateStore, type CandidateSource, type CandidateStore } from './candidate-store';
+import { pipelineSummary } from './pipeline-summary';
 import { createCandidatesRepo, type CandidatesRepo } from './repo';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -119,11 +120,14 @@ describe('the in-memory candidate list', () => {
     const hiredFilter = { location: 'all', status: 'hired', search: '', dateRange: { from: null, to: null }, experience: [], sources: [] } as const;
     expect(before.filterCache(PACIFIC_TIME_ZONE).match(hiredFilter).count).toBe(0);
     const byName = before.orders.order('name', 'asc');
+    expect(before.summary.counts.hired).toBe(0);
     const bo = before.candidates.find((c) => c.name === 'Bo')!;
     await d.repo.setStatus(bo.uid, 'hired');
     const after = await expectInStep(d);
     expect(after.orders.order('name', 'asc')).toBe(byName); // kept: no name changed
     expect(after.filterCache(PACIFIC_TIME_ZONE).match(hiredFilter).count).toBe(1);
+    expect(after.summary).toEqual(pipelineSummary(after.entries));
+    expect(after.summary.counts).toMatchObject({ hired: 1, new: 2 });
     expect([...after.orders.order('status', 'desc')].map((p) => after.entries[p]!.candidate.name)[0]).toBe('Bo');
   });
 
@@ -139,6 +143,20 @@ describe('the in-memory candidate list', () => {
       .catch((error: Error) => error.message);
     expect(await failed).toBe('abort');
     expect((await expectInStep(d)).candidates[0]!.name).toBe('Ann');
+  });
+
+  it('keeps following while no screen shows it, and publishes on the next subscription', async () => {
+    const d = await device();
+    await d.repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    await expectInStep(d);
+    d.leave();
+    const bo = await d.repo.createCandidate({ name: 'Bo', email: 'bo@x.io' });
+    await d.store.settled();
+    expect(d.store.getSnapshot().candidates.map((c) => c.name)).toEqual(['Ann']); // nobody looking: not published
+    d.store.subscribe(() => {});
+    expect(d.store.getSnapshot().candidates.map((c) => c.uid)).toContain(bo.uid);
+    await expectInStep(d);
+    expect(d.loads()).toBe(1);
   });
 
   it('reloads after a wipe while shown, and drops its rows when nobody is looking', async () => {

@@ -11,7 +11,7 @@ import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
 import type { Page } from '@shared/list/pagination';
 import type { CandidateListSnapshot, Entry } from '../candidate-store';
 import { useCandidatesView } from '../candidates-view-store';
-import { pipelineSummary, type PipelineSummary } from '../pipeline-summary';
+import type { PipelineSummary } from '../pipeline-summary';
 import { readAll, readPage, type SortOrders } from '../table-query';
 
 export interface CandidateTableModel {
@@ -57,7 +57,7 @@ export function useCandidateTableModel(list: CandidateListSnapshot): CandidateTa
   const kanban = useCandidatesView((state) => state.view === 'kanban');
 
   const { entries: index, orders } = list;
-  const summary = useMemo(() => pipelineSummary(index), [index]);
+  const summary = list.summary;
   useWarmSortOrders(orders);
   // The table shows dates in Pacific time, so a picked day means that day as the table shows it.
   const filterCache = list.filterCache(PACIFIC_TIME_ZONE);
