@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexCandidates } from '@shared/candidates/candidate-index';
+import { makeCandidate } from '@shared/candidates/testing';
 import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { watchCandidateChanges, type CandidateChange } from '@/db/candidate-changes';
-import { toLocalCandidate, type RepHireDb } from '@/db/database';
+import { toLocalCandidate, type LocalCandidate, type RepHireDb } from '@/db/database';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
@@ -245,5 +247,51 @@ describe('changes from another tab', () => {
     await db.candidates.put(toLocalCandidate({ ...(stored as Candidate), uid: 'zz-new', deletedAt: null }));
     emit({ type: 'all' });
     expect((await expectInStep({ repo, store })).candidates.map((c) => c.uid)).toEqual(['zz-new']);
+  });
+});
+
+describe('any sequence of changes', () => {
+  it('leaves the list as a fresh read of the same rows would be, whatever is published when (property)', async () => {
+    // Each step: a uid (from a small pool, so rows come back), and a new version, a delete or a tombstone.
+    const step = fc.record({
+      uid: fc.integer({ min: 0, max: 30 }),
+      kind: fc.constantFrom('put', 'put', 'delete', 'tombstone'),
+      status: fc.constantFrom('new', 'hired', 'interview'),
+      publish: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 20 }), fc.array(step, { maxLength: 40 }), async (initial, steps) => {
+        const uidOf = (n: number) => `uid-${String(n).padStart(2, '0')}-${n % 7}`;
+        const table = new Map<string, LocalCandidate>();
+        for (const n of initial) table.set(uidOf(n), toLocalCandidate(makeCandidate({ uid: uidOf(n) })));
+        const listeners: Array<(change: CandidateChange) => void> = [];
+        const fresh = () => [...table.values()].filter((row) => !row.deletedAt).sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(({ emailKey: _, ...c }) => c);
+        const store = createCandidateStore(
+          {
+            load: async () => fresh(),
+            read: async () => [],
+            watch: (listener) => (listeners.push(listener), () => {}),
+          },
+          { publishIntervalMs: 0 },
+        );
+        store.subscribe(() => {});
+        await store.settled();
+        for (const { uid: n, kind, status, publish } of steps) {
+          const uid = uidOf(n);
+          let row: LocalCandidate | null = null;
+          if (kind === 'delete') table.delete(uid);
+          else {
+            row = toLocalCandidate(makeCandidate({ uid, status: status as 'new', deletedAt: kind === 'tombstone' ? '2026-01-01T00:00:00.000Z' : null }));
+            table.set(uid, row);
+          }
+          listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, row]]) }));
+          if (publish) await store.settled();
+        }
+        await store.settled();
+        expect(store.getSnapshot().candidates).toEqual(fresh());
+        expect(store.getSnapshot().summary).toEqual(pipelineSummary(indexCandidates(fresh())));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -3,9 +3,7 @@
  * so it works offline and reflects local changes at once.
  */
 import { useMemo, useState } from 'react';
-import { unwrap } from '@shared/candidates/candidate-index';
-import { uniqueByEmail } from '@shared/candidates/dedup';
-import { dashboardSummaryOfUnique } from '@shared/candidates/stats';
+import { dashboardSummaryOfNewestFirst } from '@shared/candidates/stats';
 import { useUiStore } from '@/app/ui-store';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { loadErrorText, useCandidateList } from '@/features/candidates/hooks/useCandidateList';
@@ -24,7 +22,7 @@ export function DashboardPage() {
   const list = useCandidateList();
   const { error } = list;
   const summary = useMemo(
-    () => (list.status === 'ready' ? dashboardSummaryOfUnique(unwrap(uniqueByEmail(list.newestFirst)), list.entries.length) : null),
+    () => (list.status === 'ready' ? dashboardSummaryOfNewestFirst(list.newestFirst) : null),
     [list],
   );
   const [hiredOpen, setHiredOpen] = useState(false);
