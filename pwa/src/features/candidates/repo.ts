@@ -16,7 +16,7 @@ import {
 import { newUid } from '@shared/sync/ids';
 import { mutationArgsSchemas, candidateChangesSchema, type CandidateChanges } from '@shared/sync/protocol.schema';
 import { appDb } from '@/db/app-db';
-import { fromLocalCandidate, emailKey, type RepHireDb } from '@/db/database';
+import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation, type PreparedMutation } from '@/sync/outbox';
@@ -54,8 +54,12 @@ export function createCandidatesRepo(db: RepHireDb) {
     async createCandidate(input: CandidateFieldsInput): Promise<Candidate> {
       const fields = parseOrThrow(candidateFieldsSchema, input);
       const args = parseOrThrow(mutationArgsSchemas['candidate.create'], { ...fields, uid: newUid() });
-      await write(async () => ({ name: 'candidate.create', args, label: changeLabels.create(args.name) }));
-      return liveCandidate(args.uid);
+      // Read back inside the write's transaction, so the caller has the record the moment it commits:
+      // its confirmation ('Candidate Added') comes before the lists' update and their arrival notice.
+      return db.transaction('rw', rowTables(db), async () => {
+        await write(async () => ({ name: 'candidate.create', args, label: changeLabels.create(args.name) }));
+        return liveCandidate(args.uid);
+      });
     },
 
     /** Queues only the fields that differ from the stored candidate; nothing when none do. */
