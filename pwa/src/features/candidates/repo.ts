@@ -24,6 +24,9 @@ import type { MutationName } from '@shared/sync/protocol.schema';
 import { changeLabels } from './change-labels';
 import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
 
+/** Rows per read when listing every candidate. */
+const LIST_PAGE_ROWS = 5000;
+
 export interface UpdateResult {
   /** The fields that differed from the stored values (only those were queued). */
   changedFields: string[];
@@ -135,11 +138,20 @@ export function createCandidatesRepo(db: RepHireDb) {
     },
 
     async listCandidates(): Promise<Candidate[]> {
-      // A plain toArray() reads with one getAll(); filter() would walk a cursor row by row, which is
-      // many times slower at 100,000 candidates. The list screens read it once (candidate-store.ts).
-      const live: Candidate[] = [];
-      for (const row of await db.candidates.toArray()) if (!row.deletedAt) live.push(fromLocalCandidate(row));
-      return live;
+      // Pages of primary keys in one read transaction: a single getAll of 100,000 rows would be one
+      // long main-thread task (reading them all back); pages leave the page responsive meanwhile.
+      // (filter() would walk a cursor row by row: many times slower.)
+      return db.transaction('r', db.candidates, async () => {
+        const live: Candidate[] = [];
+        let last: string | undefined;
+        for (;;) {
+          const from = last === undefined ? db.candidates.toCollection() : db.candidates.where(':id').above(last);
+          const page = await from.limit(LIST_PAGE_ROWS).toArray();
+          for (const row of page) if (!row.deletedAt) live.push(fromLocalCandidate(row));
+          if (page.length < LIST_PAGE_ROWS) return live;
+          last = page[page.length - 1]!.uid;
+        }
+      });
     },
 
     async listByStatus(status: CandidateStatus): Promise<Candidate[]> {
