@@ -180,6 +180,22 @@ describe('the in-memory candidate list', () => {
   });
 });
 
+/** A write as another tab's code would make it: straight to IndexedDB, unseen by this tab's Dexie. */
+async function putWithoutDexie(dbName: string, row: LocalCandidate): Promise<void> {
+  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(dbName);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const tx = idb.transaction('candidates', 'readwrite');
+    tx.objectStore('candidates').put(row);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  idb.close();
+}
+
 /** A store over a real database whose changes the test announces itself. */
 async function manualFeed() {
   const db = await ownedDb();
@@ -230,6 +246,25 @@ describe('changes between two publishes', () => {
 });
 
 describe('changes from another tab', () => {
+  it('are told over a BroadcastChannel both ways: this tab announces its writes and reads what others announce', async () => {
+    const d = await device();
+    const otherTab = new BroadcastChannel(`rephire:candidate-changes:${d.db.name}`);
+    cleanups.push(() => otherTab.close());
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
+    const ann = await d.repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    await expect.poll(() => heard).toContainEqual({ uids: [ann.uid] });
+
+    // Another tab's write: the row changes in the database without this tab's feed seeing it.
+    const stored = (await d.db.candidates.get(ann.uid))!;
+    await putWithoutDexie(d.db.name, { ...stored, name: 'Ann from elsewhere' });
+    otherTab.postMessage({ uids: [ann.uid] });
+    await expect.poll(() => d.store.getSnapshot().candidates[0]?.name).toBe('Ann from elsewhere');
+    await expectInStep(d);
+    expect(d.loads()).toBe(1);
+  });
+
+
   it('reads the rows another tab changed, in order with this tab’s changes', async () => {
     const { db, repo, store, emit } = await manualFeed();
 

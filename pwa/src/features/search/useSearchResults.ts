@@ -6,7 +6,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { uniqueByEmail } from '@shared/candidates/dedup';
 import { searchIndexedCandidates, type CandidateSearch } from '@shared/candidates/search';
-import type { CandidateListSnapshot, Entry } from '@/features/candidates/candidate-store';
+import type { CandidateListSnapshot, Entry } from '@/features/candidates/candidate-snapshot';
 
 export interface SearchResults {
   found: number;

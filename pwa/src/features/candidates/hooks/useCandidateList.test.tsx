@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import { createCandidateStore, type CandidateListSnapshot } from '../candidate-store';
+import type { CandidateListSnapshot } from '../candidate-snapshot';
+import { createCandidateStore } from '../candidate-store';
 import { loadErrorText, useCandidateList } from './useCandidateList';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -5,7 +5,8 @@
  * 'Error loading candidates: …' block in place of the list.
  */
 import { useSyncExternalStore } from 'react';
-import { candidateStore, type CandidateListSnapshot, type CandidateStore } from '../candidate-store';
+import type { CandidateListSnapshot } from '../candidate-snapshot';
+import { candidateStore, type CandidateStore } from '../candidate-store';
 
 export function useCandidateList(store: CandidateStore = candidateStore): CandidateListSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot);

@@ -9,7 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { SORT_COLUMNS } from '@shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
 import type { Page } from '@shared/list/pagination';
-import type { CandidateListSnapshot, Entry } from '../candidate-store';
+import type { CandidateListSnapshot, Entry } from '../candidate-snapshot';
 import { useCandidatesView } from '../candidates-view-store';
 import type { PipelineSummary } from '../pipeline-summary';
 import { readAll, readPage, type SortOrders } from '../table-query';
