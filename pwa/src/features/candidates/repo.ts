@@ -1,9 +1,9 @@
 /**
  * Candidates on the device: every write changes the rows and queues its outbox mutation in one Dexie
  * transaction (sync/outbox.ts), applied with the same merge rules the server uses, then nudges the
- * sync engine. Reads return plain promises, ready for `useLiveQuery`. Input is validated with the
- * shared schemas before anything is written; a refused write throws ValidationError/RecordNotFoundError and
- * leaves nothing behind.
+ * sync engine. Reads return plain promises, for `useLiveQuery` and the in-memory list (candidate-store.ts).
+ * Input is validated with the shared schemas before anything is written; a refused write throws
+ * ValidationError/RecordNotFoundError and leaves nothing behind.
  */
 import {
   CANDIDATE_LWW_FIELDS,
