@@ -10,7 +10,7 @@
  * over 200 ms. Figures only — it never fails a build. Run: npm run bench:import
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -19,6 +19,7 @@ import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
 import { writeBigCsv } from '../tests/support/import-kit';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
+import { loadLine, printFigures, type Figure } from './report';
 
 /** BENCH_ROWS overrides the size for a quick look; the targets are for 100,000. */
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -197,9 +198,13 @@ async function baseline(page: Page, file: string, kind: 'csv' | 'xlsx'): Promise
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+/** Issue 5's targets: the time and ratio targets are the CSV's; no long task is asked of both files. */
+const TARGET_RATIO = 2;
+const TARGET_CSV_MS = 10_000;
+const TARGET_TASK_MS = 200;
 
 async function main() {
+  console.log(`Load average at the start: ${loadLine()}`);
   await buildPwaIfStale(root, (line) => console.log(line));
   const dir = mkdtempSync(path.join(tmpdir(), 'rephire-bench-'));
   console.log(`Generating ${ROWS.toLocaleString('en-US')}-row CSV and xlsx files…`);
@@ -226,30 +231,32 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const lines = [
-    '',
-    `Import benchmark — ${ROWS.toLocaleString('en-US')} rows, headless Chromium, built app + real server, device offline during the import`,
-    'NOTE: this machine (2 cores) is shared with other engineers; figures vary from run to run. A task\'s wall time',
-    'includes time the OS gave the CPU to other processes; its CPU time (from a Chrome trace) is the work itself.',
-    '',
-    '| file | size | import (dialog) | baseline: parse + 1 bulkPut (parse alone) | ratio | longest main-thread task: longtask API (count > 50 ms) / trace wall / trace CPU | targets |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  for (const { kind, bytes, figures } of results) {
-    const ratio = figures.importMs / figures.baselineMs;
-    const taskOk = figures.longestTaskMs <= 200;
-    const cpuOk = figures.tasksOver200CpuMs === 0;
-    const targets =
-      kind === 'csv'
-        ? `≤ 2× baseline: ${verdict(ratio <= 2)}; < 10 s: ${verdict(figures.importMs < 10_000)}; no task > 200 ms: ${verdict(taskOk)} (CPU: ${verdict(cpuOk)})`
-        : `no task > 200 ms: ${verdict(taskOk)} (CPU: ${verdict(cpuOk)})`;
-    lines.push(
-      `| ${kind.toUpperCase()} | ${mb(bytes)} | ${seconds(figures.importMs)} | ${seconds(figures.baselineMs)} (${seconds(figures.baselineParseMs)}) | ${ratio.toFixed(2)}× | ${Math.round(figures.longestTaskMs)} ms (${figures.longTasks}) / ${Math.round(figures.traceLongestWallMs)} ms / ${Math.round(figures.traceLongestCpuMs)} ms | ${targets} |`,
+  const figures: Figure[] = [];
+  for (const { kind, bytes, figures: f } of results) {
+    const file = `${kind.toUpperCase()} (${mb(bytes)})`;
+    const csv = kind === 'csv';
+    const ratio = f.importMs / f.baselineMs;
+    figures.push(
+      { name: `${file}: import through the dialog`, value: seconds(f.importMs), ...(csv ? { target: `< ${seconds(TARGET_CSV_MS)}`, met: f.importMs < TARGET_CSV_MS } : {}), detail: f.toast.replace(/^Import Complete/, '') },
+      { name: `${file}: raw baseline`, value: seconds(f.baselineMs), detail: `parse ${seconds(f.baselineParseMs)} + one Dexie bulkPut, same page` },
+      { name: `${file}: import ÷ baseline`, value: `${ratio.toFixed(2)}×`, ...(csv ? { target: `≤ ${TARGET_RATIO}×`, met: ratio <= TARGET_RATIO } : {}) },
+      {
+        name: `${file}: longest main-thread task (wall)`,
+        value: `${Math.round(f.longestTaskMs)} ms`,
+        target: `≤ ${TARGET_TASK_MS} ms`,
+        met: f.longestTaskMs <= TARGET_TASK_MS,
+        detail: `longtask API; ${f.longTasks} tasks over 50 ms; wall time includes waiting for a CPU on a loaded machine`,
+      },
+      {
+        name: `${file}: longest main-thread task (CPU)`,
+        value: `${Math.round(f.traceLongestCpuMs)} ms`,
+        target: `≤ ${TARGET_TASK_MS} ms`,
+        met: f.tasksOver200CpuMs === 0,
+        detail: `Chrome trace, the thread's own CPU time; ${f.tasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
+      },
     );
   }
-  lines.push('', ...results.map(({ kind, figures }) => `${kind.toUpperCase()} toast: ${figures.toast}`));
-  lines.push(`Load average at the end: ${loadavg().map((n) => n.toFixed(1)).join(', ')} (${availableParallelism()} cores)`);
-  console.log(lines.join('\n'));
+  printFigures(`Import of ${ROWS.toLocaleString('en-US')} rows on the device (offline), headless Chromium`, figures);
 }
 
 main().then(

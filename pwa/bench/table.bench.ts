@@ -11,8 +11,10 @@
  * Playwright's own round trips are not counted. "Updated" is the first DOM mutation of the table (or
  * its "Showing X of Y" line) after the interaction — React commits a render in one go — and "painted"
  * adds the next animation frame. The search box waits 500 ms on purpose (the spec's debounce); its
- * figure starts when that wait ends (a performance mark the app sets). Prints one table; each figure
- * is a few runs on a shared machine.
+ * figure starts when that wait ends (a performance mark the app sets). A status change from a row's
+ * dropdown is timed to the Recruitment Pipeline counts updated (the write, the in-memory list and the
+ * render). Prints one table with each figure's target and whether it was met, and the machine's load
+ * average (the machine is shared: each figure is a few runs, median and max).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,19 +22,14 @@ import type { Page } from 'playwright-core';
 import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
 import { startBrowserApp } from '../tests/support/browser-app';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
+import { loadLine, printFigures, type Figure } from './report';
 
 export const CANDIDATES = 100_000;
 export const TARGET_MS = 150;
+/** Issue 5: a status change reaches the UI "well under a second" with 100,000 candidates. */
+export const STATUS_TARGET_MS = 1000;
 /** Set by SearchBox.tsx when the debounced text becomes a filter. */
 const SEARCH_APPLIED_MARK = 'candidates:search-applied';
-
-export interface Figure {
-  name: string;
-  value: string;
-  target?: string;
-  met?: boolean;
-  detail?: string;
-}
 
 type Trigger =
   | { type: 'click'; selector: string; text?: string }
@@ -152,6 +149,42 @@ async function measure(page: Page, trigger: Trigger): Promise<Timing> {
   }, trigger);
 }
 
+/**
+ * Changes the first row's status from its dropdown (as a person would: the select's change event) and
+ * times it until the Recruitment Pipeline counts show it, then the next frame. Alternates hired/interview.
+ */
+async function measureStatusChange(page: Page): Promise<Timing> {
+  return page.evaluate(async () => {
+    const select = document.querySelector<HTMLSelectElement>('[data-testid="candidates-table"] tbody tr select')!;
+    const next = select.value === 'hired' ? 'interview' : 'hired';
+    const pipeline = document.querySelector('section[aria-labelledby="pipeline-heading"]')!;
+    const before = pipeline.textContent;
+    let laidOut = 0;
+    const changed = new Promise<number>((resolve, reject) => {
+      const observer = new MutationObserver(() => {
+        if (pipeline.textContent === before) return;
+        observer.disconnect();
+        const at = performance.now();
+        queueMicrotask(() => {
+          void (pipeline as HTMLElement).offsetHeight;
+          laidOut = performance.now();
+        });
+        resolve(at);
+      });
+      observer.observe(pipeline, { childList: true, subtree: true, characterData: true });
+      setTimeout(() => reject(new Error('No pipeline update within 15 s after a status change')), 15_000);
+    });
+    const started = performance.now();
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, next);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const updatedAt = await changed;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const shown = document.querySelector<HTMLSelectElement>('[data-testid="candidates-table"] tbody tr select')!.value;
+    if (shown !== next) throw new Error(`The row shows ${shown} after changing it to ${next}`);
+    return { dom: updatedAt - started, layout: laidOut - started, painted: performance.now() - started };
+  });
+}
+
 const click = (selector: string, text?: string): Trigger => ({ type: 'click', selector, text });
 
 /** The app's own measures (useCandidateList, useCandidateTableModel) since `since`, summed per name, in ms. */
@@ -170,6 +203,7 @@ const breakdown = (sums: Record<string, number>) =>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function tableBenchmark(log: (line: string) => void = console.log): Promise<Figure[]> {
+  log(`Load average at the start: ${loadLine()}`);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   await buildPwaIfStale(root, log);
   const app = await startBrowserApp();
@@ -265,20 +299,32 @@ export async function tableBenchmark(log: (line: string) => void = console.log):
       });
     }
 
-    // A data change (one status, from the row dropdown) re-reads every row from IndexedDB: not a
-    // filter/sort/page change, so no target, but worth knowing at this size.
-    const statusStarted = Date.now();
+    // A data change: one status, from the first row's dropdown, to the pipeline counts updated.
     const statusSince = await page.evaluate(() => performance.now());
-    const firstRow = page.locator('[data-testid="candidates-table"] tbody tr').first();
-    const before = await firstRow.locator('select').inputValue();
-    await firstRow.locator('select').selectOption(before === 'hired' ? 'interview' : 'hired');
-    await page.getByText('Status Updated', { exact: true }).waitFor();
-    await page.waitForFunction((status) => {
-      const select = document.querySelector<HTMLSelectElement>('[data-testid="candidates-table"] tbody tr select');
-      return select?.value !== status;
-    }, before);
-    const statusMs = Date.now() - statusStarted;
-    figures.push({ name: 'One status change, list re-read', value: `${statusMs} ms`, detail: `data change, no target; ${breakdown(await appMeasures(page, statusSince))}` });
+    const statusRuns: Timing[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statusRuns.push(await measureStatusChange(page));
+      // The write's toast; the next change waits for the list to be published (not part of the figure).
+      await page.waitForTimeout(400);
+    }
+    const statusPainted = statusRuns.map((t) => t.painted);
+    const publishMs = (await appMeasures(page, statusSince))['candidates:publish'] ?? 0;
+    figures.push({
+      name: 'Status change (row dropdown) to pipeline counts',
+      value: `${median(statusPainted).toFixed(1)} ms median, ${Math.max(...statusPainted).toFixed(1)} ms max`,
+      target: `< ${STATUS_TARGET_MS} ms`,
+      met: median(statusPainted) < STATUS_TARGET_MS,
+      detail: `${statusRuns.length} runs; no re-read: in-memory list updated in ${(publishMs / statusRuns.length).toFixed(1)} ms per change`,
+    });
+
+    // Leaving and coming back: the list stays in memory, so the page shows at once.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByText(/unique candidates/).first().waitFor({ timeout: 60_000 });
+    const backStarted = Date.now();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();
+    await page.getByText(`Showing ${CANDIDATES} of ${CANDIDATES} candidates`, { exact: true }).waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="candidates-table"] tbody tr').nth(24).waitFor();
+    figures.push({ name: 'Back to Candidates from the Dashboard', value: `${Date.now() - backStarted} ms`, detail: 'click to rows, through Playwright; no target' });
     await context.close();
   } finally {
     await app.close();
@@ -286,23 +332,11 @@ export async function tableBenchmark(log: (line: string) => void = console.log):
   return figures;
 }
 
-function printFigures(figures: Figure[]) {
-  const rows = figures.map((f) => [f.name, f.value, f.target ?? '', f.met === undefined ? '' : f.met ? 'met' : 'MISSED', f.detail ?? '']);
-  const head = ['Candidates table, 100,000 on the device', 'Result (to next frame)', 'Target (median)', '', 'Notes'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  console.log('');
-  console.log(line(head));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of rows) console.log(line(row));
-  console.log('');
-}
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   tableBenchmark()
     .then((figures) => {
       // A missed target is reported in the table, not as a failure, so `npm run bench` goes on.
-      printFigures(figures);
+      printFigures('Candidates table, 100,000 on the device', figures, 'Result (to next frame)');
       process.exit(0);
     })
     .catch((error) => {

@@ -12,8 +12,6 @@ import { phoneDigits } from './phone';
 
 export interface IndexedCandidate<C extends CandidateView = CandidateView> {
   readonly candidate: C;
-  /** Position in the list the index was built from (the stable tie-breaker for sorting). */
-  readonly position: number;
   /** Lower-cased copies of the text fields ('' when missing). */
   readonly name: string;
   readonly email: string;
@@ -50,10 +48,9 @@ function lower(value: string | null | undefined): string {
   return value ? value.toLowerCase() : '';
 }
 
-export function indexCandidate<C extends CandidateView>(candidate: C, position: number): IndexedCandidate<C> {
+export function indexCandidate<C extends CandidateView>(candidate: C): IndexedCandidate<C> {
   return {
     candidate,
-    position,
     name: lower(candidate.name),
     email: lower(candidate.email).trim(),
     phone: lower(candidate.phone),
@@ -72,7 +69,7 @@ export function indexCandidate<C extends CandidateView>(candidate: C, position: 
 }
 
 export function indexCandidates<C extends CandidateView>(candidates: readonly C[]): IndexedCandidate<C>[] {
-  return candidates.map((candidate, position) => indexCandidate(candidate, position));
+  return candidates.map((candidate) => indexCandidate(candidate));
 }
 
 /** The candidates behind index entries, in the entries' order. */

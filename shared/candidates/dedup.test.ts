@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dedupeByEmail } from './dedup';
+import { indexCandidates, unwrap } from './candidate-index';
+import { dedupeByEmail, uniqueByEmail } from './dedup';
+import { sortIndexedCandidates } from './sort';
 import { dayOffset, makeCandidate } from './testing';
 
 describe('dedupeByEmail', () => {
@@ -68,6 +70,25 @@ describe('dedupeByEmail', () => {
           const newest = Math.max(...candidates.filter((c) => c.email.trim().toLowerCase() === key).map((c) => Date.parse(c.appliedDate)));
           expect(Date.parse(kept.appliedDate)).toBe(newest);
         }
+      }),
+    );
+  });
+});
+
+describe('uniqueByEmail', () => {
+  it('keeps the same candidates, in the same order, as dedupeByEmail', () => {
+    const arbitrary = fc.array(
+      fc.record({
+        email: fc.constantFrom('a@x.com', ' A@x.com', 'b@x.com', '', 'c@x.com'),
+        day: fc.integer({ min: 0, max: 5 }),
+      }),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(arbitrary, (rows) => {
+        const list = rows.map(({ email, day }) => makeCandidate({ email, appliedDate: dayOffset(day) }));
+        const newestFirst = sortIndexedCandidates(indexCandidates(list), 'appliedDate', 'desc');
+        expect(unwrap(uniqueByEmail(newestFirst)).map((c) => c.uid)).toEqual(dedupeByEmail(list).unique.map((c) => c.uid));
       }),
     );
   });

@@ -4,6 +4,7 @@
  * no email are never duplicates of anything.
  */
 import { normalizeEmail } from './email';
+import type { IndexedCandidate } from './candidate-index';
 import { type CandidateView, sortByAppliedDateDescending } from './candidate-view';
 
 export interface DedupResult<C> {
@@ -25,4 +26,23 @@ export function dedupeByEmail<C extends Pick<CandidateView, 'email' | 'appliedDa
     unique.push(candidate);
   }
   return { unique, duplicatesHidden: candidates.length - unique.length };
+}
+
+/**
+ * The same choice as `dedupeByEmail` for index entries already sorted newest first (the lists keep
+ * that order once per data change): the first, i.e. newest, entry per email, without re-sorting or
+ * re-parsing dates.
+ */
+export function uniqueByEmail<C extends CandidateView>(newestFirst: readonly IndexedCandidate<C>[]): IndexedCandidate<C>[] {
+  const seen = new Set<string>();
+  const unique: IndexedCandidate<C>[] = [];
+  for (const entry of newestFirst) {
+    // entry.email is trimmed and lower-cased (normalizeEmail's value); no email is never a duplicate.
+    if (entry.email) {
+      if (seen.has(entry.email)) continue;
+      seen.add(entry.email);
+    }
+    unique.push(entry);
+  }
+  return unique;
 }

@@ -69,12 +69,8 @@ export function sortIndexedCandidates<C extends CandidateView>(
   direction: SortDirection,
 ): IndexedCandidate<C>[] {
   const sign = direction === 'asc' ? 1 : -1;
-  return entries
-    .slice()
-    .sort(
-      (a, b) =>
-        compareColumn(a, b, column, sign) || compareTimesDescending(a.appliedAt, b.appliedAt) || a.position - b.position,
-    );
+  // Array.prototype.sort is stable: entries that tie on both keep their list order.
+  return entries.slice().sort((a, b) => compareColumn(a, b, column, sign) || compareTimesDescending(a.appliedAt, b.appliedAt));
 }
 
 /** A sorted copy of a candidate list. */

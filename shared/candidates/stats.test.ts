@@ -4,6 +4,7 @@ import type { CandidateStatus } from '../schemas/candidate.schema';
 import {
   candidateCounts,
   dashboardSummary,
+  dashboardSummaryOfNewestFirst,
   formatPercent,
   hiredCandidates,
   percentOf,
@@ -11,6 +12,8 @@ import {
   recentCandidates,
   statusCounts,
 } from './stats';
+import { indexCandidates } from './candidate-index';
+import { sortIndexedCandidates } from './sort';
 import { dayOffset, makeCandidate } from './testing';
 
 const withStatuses = (...statuses: CandidateStatus[]) => statuses.map((status) => makeCandidate({ status }));
@@ -118,5 +121,23 @@ describe('dashboardSummary', () => {
     expect(summary.counts).toEqual({ total: 0, hired: 0, inProgress: 0, rejected: 0 });
     expect(summary.pipeline.every((s) => s.percentLabel === '0.0%')).toBe(true);
     expect(summary.recent).toEqual([]);
+  });
+
+  it('gives the same figures from a newest-first index in one pass (property)', () => {
+    const arbitrary = fc.array(
+      fc.record({
+        email: fc.constantFrom('a@x.com', ' A@x.com', 'b@x.com', '', 'c@x.com'),
+        day: fc.integer({ min: 0, max: 5 }),
+        status: fc.constantFrom<CandidateStatus>('new', 'interview', 'hired', 'rejected', 'offer'),
+      }),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(arbitrary, (rows) => {
+        const list = rows.map(({ email, day, status }) => makeCandidate({ email, status, appliedDate: dayOffset(day) }));
+        const newestFirst = sortIndexedCandidates(indexCandidates(list), 'appliedDate', 'desc');
+        expect(dashboardSummaryOfNewestFirst(newestFirst)).toEqual(dashboardSummary(list));
+      }),
+    );
   });
 });

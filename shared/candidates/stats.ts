@@ -5,6 +5,7 @@
  * buttons.
  */
 import { CANDIDATE_STATUSES, type CandidateStatus, IN_PROGRESS_STATUSES } from '../schemas/candidate.schema';
+import type { IndexedCandidate } from './candidate-index';
 import { appliedTime, type CandidateView, compareTimesDescending } from './candidate-view';
 import { dedupeByEmail } from './dedup';
 import { capitalizeStatus } from './status-labels';
@@ -111,13 +112,52 @@ export interface DashboardSummary<C> {
 /** Everything the dashboard shows, computed over candidates deduplicated by email. */
 export function dashboardSummary<C extends CandidateView>(candidates: readonly C[]): DashboardSummary<C> {
   const { unique, duplicatesHidden } = dedupeByEmail(candidates);
+  const counts = statusCounts(unique);
+  return summaryOf(counts, unique.length, duplicatesHidden, unique.slice(0, RECENT_CANDIDATES_LIMIT), unique.filter((c) => c.status === 'hired'));
+}
+
+/**
+ * The same from index entries already sorted newest first (a list kept in that order), in one pass:
+ * no sort, no copy of the list — the dashboard's figures for 100,000 candidates in a few milliseconds.
+ */
+export function dashboardSummaryOfNewestFirst<C extends CandidateView>(newestFirst: readonly IndexedCandidate<C>[]): DashboardSummary<C> {
+  const counts = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])) as Record<CandidateStatus, number>;
+  const seen = new Set<string>();
+  const recent: C[] = [];
+  const hired: C[] = [];
+  let unique = 0;
+  for (const entry of newestFirst) {
+    // entry.email is normalizeEmail's value; no email is never a duplicate (as in dedupeByEmail).
+    if (entry.email) {
+      if (seen.has(entry.email)) continue;
+      seen.add(entry.email);
+    }
+    unique += 1;
+    if (Object.hasOwn(counts, entry.status)) counts[entry.status] += 1;
+    if (recent.length < RECENT_CANDIDATES_LIMIT) recent.push(entry.candidate);
+    if (entry.status === 'hired') hired.push(entry.candidate);
+  }
+  return summaryOf(counts, unique, newestFirst.length - unique, recent, hired);
+}
+
+function summaryOf<C>(counts: Record<CandidateStatus, number>, unique: number, duplicatesHidden: number, recent: C[], hired: C[]): DashboardSummary<C> {
   return {
-    counts: candidateCounts(unique),
-    pipeline: pipelineStages(unique),
-    uniqueCount: unique.length,
+    counts: {
+      total: unique,
+      hired: counts.hired,
+      inProgress: IN_PROGRESS_STATUSES.reduce((sum, status) => sum + counts[status], 0),
+      rejected: counts.rejected,
+    },
+    pipeline: CANDIDATE_STATUSES.map((status) => ({
+      status,
+      label: capitalizeStatus(status),
+      count: counts[status],
+      percent: percentOf(counts[status], unique),
+      percentLabel: formatPercent(counts[status], unique),
+    })),
+    uniqueCount: unique,
     duplicatesHidden,
-    // `unique` is already newest first.
-    recent: unique.slice(0, RECENT_CANDIDATES_LIMIT),
-    hired: unique.filter((candidate) => candidate.status === 'hired'),
+    recent,
+    hired,
   };
 }

@@ -21,6 +21,7 @@ import Dexie, { type Table } from 'dexie';
 import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
+import { candidateChangesMiddleware } from './candidate-changes';
 
 /** A candidate as the device stores it: the shared shape plus its normalised email (an index). */
 export type LocalCandidate = Candidate & { emailKey: string };
@@ -73,6 +74,8 @@ export class RepHireDb extends Dexie {
 
   constructor(name = DEFAULT_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
+    // Announces committed candidate writes to the in-memory list (candidate-changes.ts).
+    this.use(candidateChangesMiddleware);
     this.version(1).stores({
       candidates: 'uid, emailKey, status, appliedDate, updatedAt',
       experiences: 'uid, candidateUid',

@@ -31,9 +31,10 @@ export const NO_MATCHES_NOTICE = 'No candidates match your current filters. Try 
 
 export function CandidatesPage() {
   useFastPolling();
-  const { candidates, error } = useCandidateList();
-  const model = useCandidateTableModel(candidates);
-  useNewArrivalToast(candidates?.length);
+  const list = useCandidateList();
+  const model = useCandidateTableModel(list);
+  const { error } = list;
+  useNewArrivalToast(list.status === 'ready' ? list.entries.length : undefined);
   const filters = useCandidatesView((state) => state.filters);
   const view = useCandidatesView((state) => state.view);
   const debugOpen = useCandidatesView((state) => state.debugOpen);
@@ -45,14 +46,14 @@ export function CandidatesPage() {
   const openAdd = useCallback(() => setAdding(true), []);
   const closeAdd = useCallback(() => setAdding(false), []);
 
-  const loading = candidates === undefined && !error;
+  const loading = list.status === 'loading';
   const total = model.index.length;
   const notice = !loading && !error && (total === 0 ? NO_CANDIDATES_NOTICE : model.matching === 0 && hasActiveFilters(filters) ? NO_MATCHES_NOTICE : null);
 
   return (
     <section className="grid min-w-0 gap-5">
       <CandidatesHeader onAdd={openAdd} />
-      {debugOpen && <DebugPanel candidates={candidates ?? []} onOpen={setOpenUid} />}
+      {debugOpen && <DebugPanel candidates={list.candidates} onOpen={setOpenUid} />}
       {error ? (
         <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-destructive">
           {loadErrorText(error)}

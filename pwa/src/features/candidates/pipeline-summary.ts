@@ -2,7 +2,7 @@
  * The Candidates page's Recruitment Pipeline card: a count per status over every candidate on the
  * device (so a stage button's count is the number of rows its filter shows), plus the unique count
  * (one per trimmed, lower-cased email; candidates without an email each count once). One pass over the
- * index, run once per data change.
+ * index, run once per data change — or, when rows changed in place, adjusted for the changed rows only.
  */
 import type { IndexedCandidate } from '@shared/candidates/candidate-index';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '@shared/schemas/candidate.schema';
@@ -24,4 +24,21 @@ export function pipelineSummary(index: readonly IndexedCandidate[]): PipelineSum
     else withoutEmail += 1;
   }
   return { total: index.length, unique: emails.size + withoutEmail, counts };
+}
+
+/**
+ * The summary after the entries `before` were replaced by `after` (same rows, in place): the status
+ * counts move; the unique count stays unless an email changed, in which case it is counted again.
+ */
+export function pipelineSummaryAfter(
+  summary: PipelineSummary,
+  before: readonly IndexedCandidate[],
+  after: readonly IndexedCandidate[],
+  recount: () => PipelineSummary,
+): PipelineSummary {
+  if (before.some((entry, i) => entry.email !== after[i]!.email)) return recount();
+  const counts = { ...summary.counts };
+  for (const entry of before) if (Object.hasOwn(counts, entry.status)) counts[entry.status] -= 1;
+  for (const entry of after) if (Object.hasOwn(counts, entry.status)) counts[entry.status] += 1;
+  return { ...summary, counts };
 }

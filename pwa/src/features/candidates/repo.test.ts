@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
 import { createCandidateRecord } from '@shared/sync/merge';
 import { formatHlc } from '@shared/sync/hlc';
 import { newUid } from '@shared/sync/ids';
@@ -225,5 +226,20 @@ describe('imports', () => {
     expect((await db.serverRows.get(['candidate', existing.uid]))!.row).toMatchObject({ phone: '1' });
     // Only the matched candidate is read by uid (to keep its server copy), not the new row's fresh uid.
     expect(bulkGet.mock.calls.flatMap(([uids]) => uids)).toEqual([existing.uid]);
+  });
+});
+
+describe('reads', () => {
+  it('lists every live candidate in uid order, across the pages it reads in', async () => {
+    const repo = await setup();
+    const rows = Array.from({ length: 12_345 }, (_, i) =>
+      toLocalCandidate(makeCandidate({ name: `P${i}`, email: `p${i}@x.io`, deletedAt: i % 10 === 0 ? '2026-01-01T00:00:00.000Z' : null })),
+    );
+    await db.candidates.bulkPut(rows);
+    const listed = await repo.listCandidates();
+    const live = rows.filter((row) => !row.deletedAt).sort((a, b) => (a.uid < b.uid ? -1 : 1));
+    expect(listed.map((c) => c.uid)).toEqual(live.map((row) => row.uid));
+    expect(listed[0]).not.toHaveProperty('emailKey');
+    expect(await repo.getCandidates([live[5]!.uid, rows[0]!.uid, 'none'])).toEqual([listed[5], undefined, undefined]);
   });
 });

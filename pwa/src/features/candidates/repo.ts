@@ -1,9 +1,9 @@
 /**
  * Candidates on the device: every write changes the rows and queues its outbox mutation in one Dexie
  * transaction (sync/outbox.ts), applied with the same merge rules the server uses, then nudges the
- * sync engine. Reads return plain promises, ready for `useLiveQuery`. Input is validated with the
- * shared schemas before anything is written; a refused write throws ValidationError/RecordNotFoundError and
- * leaves nothing behind.
+ * sync engine. Reads return plain promises, for `useLiveQuery` and the in-memory list (candidate-store.ts).
+ * Input is validated with the shared schemas before anything is written; a refused write throws
+ * ValidationError/RecordNotFoundError and leaves nothing behind.
  */
 import {
   CANDIDATE_LWW_FIELDS,
@@ -16,13 +16,16 @@ import {
 import { newUid } from '@shared/sync/ids';
 import { mutationArgsSchemas, candidateChangesSchema, type CandidateChanges } from '@shared/sync/protocol.schema';
 import { appDb } from '@/db/app-db';
-import { fromLocalCandidate, emailKey, type RepHireDb } from '@/db/database';
+import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation, type PreparedMutation } from '@/sync/outbox';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { changeLabels } from './change-labels';
 import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
+
+/** Rows per read when listing every candidate. */
+const LIST_PAGE_ROWS = 5000;
 
 export interface UpdateResult {
   /** The fields that differed from the stored values (only those were queued). */
@@ -54,8 +57,12 @@ export function createCandidatesRepo(db: RepHireDb) {
     async createCandidate(input: CandidateFieldsInput): Promise<Candidate> {
       const fields = parseOrThrow(candidateFieldsSchema, input);
       const args = parseOrThrow(mutationArgsSchemas['candidate.create'], { ...fields, uid: newUid() });
-      await write(async () => ({ name: 'candidate.create', args, label: changeLabels.create(args.name) }));
-      return liveCandidate(args.uid);
+      // Read back inside the write's transaction, so the caller has the record the moment it commits:
+      // its confirmation ('Candidate Added') comes before the lists' update and their arrival notice.
+      return db.transaction('rw', rowTables(db), async () => {
+        await write(async () => ({ name: 'candidate.create', args, label: changeLabels.create(args.name) }));
+        return liveCandidate(args.uid);
+      });
     },
 
     /** Queues only the fields that differ from the stored candidate; nothing when none do. */
@@ -124,12 +131,27 @@ export function createCandidatesRepo(db: RepHireDb) {
       return row && !row.deletedAt ? fromLocalCandidate(row) : undefined;
     },
 
+    /** Several candidates at once, in the order asked; undefined for a missing or deleted one. */
+    async getCandidates(uids: readonly string[]): Promise<Array<Candidate | undefined>> {
+      const rows = await db.candidates.bulkGet([...uids]);
+      return rows.map((row) => (row && !row.deletedAt ? fromLocalCandidate(row) : undefined));
+    },
+
     async listCandidates(): Promise<Candidate[]> {
-      // A plain toArray() reads with one getAll(); filter() would walk a cursor row by row, which is
-      // many times slower at 100,000 candidates (the list screens re-read after every change).
-      const live: Candidate[] = [];
-      for (const row of await db.candidates.toArray()) if (!row.deletedAt) live.push(fromLocalCandidate(row));
-      return live;
+      // Pages of primary keys in one read transaction: a single getAll of 100,000 rows would be one
+      // long main-thread task (reading them all back); pages leave the page responsive meanwhile.
+      // (filter() would walk a cursor row by row: many times slower.)
+      return db.transaction('r', db.candidates, async () => {
+        const live: Candidate[] = [];
+        let last: string | undefined;
+        for (;;) {
+          const from = last === undefined ? db.candidates.toCollection() : db.candidates.where(':id').above(last);
+          const page = await from.limit(LIST_PAGE_ROWS).toArray();
+          for (const row of page) if (!row.deletedAt) live.push(fromLocalCandidate(row));
+          if (page.length < LIST_PAGE_ROWS) return live;
+          last = page[page.length - 1]!.uid;
+        }
+      });
     },
 
     async listByStatus(status: CandidateStatus): Promise<Candidate[]> {

@@ -11,6 +11,9 @@
  * - A filter is a mask over positions, kept for the last few filter states (`FilterCache`), so a sort
  *   change never re-filters and toggling a filter back is instant.
  * - A page is read by walking the sort order through the mask, stopping once the page is full.
+ * - When rows change in place (same rows at the same positions, e.g. a status change), `updated` carries
+ *   orders and masks over to the new index: a column's order is kept when no changed row's key for it
+ *   changed, and a mask re-tests only the changed rows. So a one-row change costs next to nothing.
  */
 import type { IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { CandidateView } from '@shared/candidates/candidate-view';
@@ -80,19 +83,25 @@ export interface SortOrders {
   order(column: SortColumn, direction: SortDirection): Uint32Array;
   /** Builds a column's ranks ahead of use (idle time). */
   warm(column: SortColumn): void;
+  /**
+   * The orders of `next`: this index with the entries at `changed` positions replaced. Keeps every
+   * column whose key no changed entry altered; the others are built again on use.
+   */
+  updated(next: readonly IndexedCandidate[], changed: readonly number[]): SortOrders;
 }
 
-export function createSortOrders(index: readonly IndexedCandidate[]): SortOrders {
-  const ranks = new Map<SortColumn, Ranks>();
-  const orders = new Map<string, Uint32Array>();
+function sortOrders(index: readonly IndexedCandidate[], ranks: Map<SortColumn, Ranks>, orders: Map<string, Uint32Array>): SortOrders {
   const ranksOf = (column: SortColumn) => {
     let r = ranks.get(column);
     if (!r) ranks.set(column, (r = ranksFor(index, column)));
     return r;
   };
-  const identity = Uint32Array.from({ length: index.length }, (_, i) => i);
+  let identity: Uint32Array | undefined;
   let base: Uint32Array | undefined;
-  const baseOrder = () => (base ??= orderByRank(ranksOf('appliedDate'), identity, 'desc'));
+  const baseOrder = () => {
+    identity ??= Uint32Array.from({ length: index.length }, (_, i) => i);
+    return (base ??= orders.get('appliedDate:desc') ?? orderByRank(ranksOf('appliedDate'), identity, 'desc'));
+  };
   return {
     order(column, direction) {
       const key = `${column}:${direction}`;
@@ -101,7 +110,22 @@ export function createSortOrders(index: readonly IndexedCandidate[]): SortOrders
       return order;
     },
     warm: (column) => void ranksOf(column),
+    updated(next, changed) {
+      const keptRanks = new Map<SortColumn, Ranks>();
+      const keptOrders = new Map<string, Uint32Array>();
+      const unchanged = (column: SortColumn) => changed.every((p) => keyOf(index[p]!, column) === keyOf(next[p]!, column));
+      // Every order is built on the applied-date order: if that moved, nothing can be kept.
+      if (next.length === index.length && unchanged('appliedDate')) {
+        for (const [column, r] of ranks) if (unchanged(column)) keptRanks.set(column, r);
+        for (const [key, order] of orders) if (keptRanks.has(key.slice(0, key.indexOf(':')) as SortColumn)) keptOrders.set(key, order);
+      }
+      return sortOrders(next, keptRanks, keptOrders);
+    },
   };
+}
+
+export function createSortOrders(index: readonly IndexedCandidate[]): SortOrders {
+  return sortOrders(index, new Map(), new Map());
 }
 
 /** Which positions pass the filters: null means all of them. */
@@ -112,12 +136,18 @@ export interface FilterMatch {
 
 export interface FilterCache {
   match(filters: CandidateFilters): FilterMatch;
+  /** The cache for `next`: this index with the entries at `changed` positions replaced (only those are re-tested). */
+  updated(next: readonly IndexedCandidate[], changed: readonly number[]): FilterCache;
 }
 
 const FILTER_CACHE_SIZE = 8;
 
-export function createFilterCache(index: readonly IndexedCandidate[], timeZone: string): FilterCache {
-  const cache = new Map<string, FilterMatch>();
+interface CachedMatch extends FilterMatch {
+  mask: Uint8Array;
+  test: (entry: IndexedCandidate) => boolean;
+}
+
+function filterCache(index: readonly IndexedCandidate[], timeZone: string, cache: Map<string, CachedMatch>): FilterCache {
   return {
     match(filters) {
       if (!hasActiveFilters(filters)) return { mask: null, count: index.length };
@@ -133,13 +163,33 @@ export function createFilterCache(index: readonly IndexedCandidate[], timeZone: 
             count += 1;
           }
         });
-        found = { mask, count };
+        found = { mask, count, test };
         if (cache.size >= FILTER_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       } else cache.delete(key); // re-insert: most recently used last
       cache.set(key, found);
       return found;
     },
+    updated(next, changed) {
+      const kept = new Map<string, CachedMatch>();
+      if (next.length === index.length) {
+        for (const [key, { mask, count, test }] of cache) {
+          const copy = mask.slice();
+          let total = count;
+          for (const position of changed) {
+            const now = test(next[position]!) ? 1 : 0;
+            total += now - copy[position]!;
+            copy[position] = now;
+          }
+          kept.set(key, { mask: copy, count: total, test });
+        }
+      }
+      return filterCache(next, timeZone, kept);
+    },
   };
+}
+
+export function createFilterCache(index: readonly IndexedCandidate[], timeZone: string): FilterCache {
+  return filterCache(index, timeZone, new Map());
 }
 
 /** One page of the filtered, sorted rows (the same numbers `paginate` gives). */

@@ -3,7 +3,7 @@
  * so it works offline and reflects local changes at once.
  */
 import { useMemo, useState } from 'react';
-import { dashboardSummary } from '@shared/candidates/stats';
+import { dashboardSummaryOfNewestFirst } from '@shared/candidates/stats';
 import { useUiStore } from '@/app/ui-store';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { loadErrorText, useCandidateList } from '@/features/candidates/hooks/useCandidateList';
@@ -19,8 +19,12 @@ import { StatCards } from './components/StatCards';
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
   const openImport = useUiStore((state) => state.openImport);
-  const { candidates, error } = useCandidateList();
-  const summary = useMemo(() => (candidates ? dashboardSummary(candidates) : null), [candidates]);
+  const list = useCandidateList();
+  const { error } = list;
+  const summary = useMemo(
+    () => (list.status === 'ready' ? dashboardSummaryOfNewestFirst(list.newestFirst) : null),
+    [list],
+  );
   const [hiredOpen, setHiredOpen] = useState(false);
 
   let body;

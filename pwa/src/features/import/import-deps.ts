@@ -1,8 +1,9 @@
 /** The import dialog's real collaborators: the spreadsheet worker, the device's candidates repo, toasts. */
 import { deviceTimeZone } from '@shared/format/time-zone';
+import { yieldToMain } from '@/app/yield-to-main';
 import { candidatesRepo } from '@/features/candidates/repo';
 import { toast } from '@/ui/toast/toast-queue';
-import { importFile, yieldToMain } from './import-file';
+import { importFile } from './import-file';
 import { workerReader } from './spreadsheet-client';
 import type { ImportSessionDeps } from './useImportSession';
 

@@ -6,7 +6,7 @@ import { ownedDb } from '@/sync/testing/fixtures';
 import type { WorkerToMain } from '@/workers/spreadsheet/protocol';
 import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from '@/workers/spreadsheet/read-file';
 import type { FileTotals } from '@/workers/spreadsheet/row-batcher';
-import { importFile, yieldToMain, type ImportFileDeps } from './import-file';
+import { importFile, type ImportFileDeps } from './import-file';
 import type { ReadInWorker } from './spreadsheet-client';
 
 let db: RepHireDb;
@@ -155,16 +155,5 @@ describe('importFile', () => {
     const result = await importFile(csv([]), 'csv', deps({ read }));
     expect(result).toMatchObject({ status: 'error', errorCount: 10_000, rowErrors: 10_000 });
     expect(result.errors).toHaveLength(100);
-  });
-});
-
-describe('yieldToMain', () => {
-  it('resolves after the current task', async () => {
-    const order: string[] = [];
-    const yielded = yieldToMain().then(() => order.push('after yield'));
-    await Promise.resolve();
-    order.push('same task');
-    await yielded;
-    expect(order).toEqual(['same task', 'after yield']);
   });
 });

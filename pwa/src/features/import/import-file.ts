@@ -49,23 +49,6 @@ export function displayFileName(name: string): string {
   return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
 }
 
-/**
- * Lets pending input and rendering run, then continues at once: scheduler.yield where the browser has
- * it, else a message to ourselves (a nested setTimeout would add its 4 ms clamp to every batch).
- */
-export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }

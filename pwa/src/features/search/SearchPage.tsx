@@ -19,13 +19,14 @@ export const SEARCH_NO_CANDIDATES = 'No candidates found. Try importing some usi
 
 export function SearchPage() {
   const openImport = useUiStore((state) => state.openImport);
-  const { candidates, error } = useCandidateList();
+  const list = useCandidateList();
+  const { error } = list;
   const [search, setSearchState] = useState<CandidateSearch>(DEFAULT_CANDIDATE_SEARCH);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [openUid, setOpenUid] = useState<string | null>(null);
   const closeDetail = useCallback(() => setOpenUid(null), []);
-  const results = useSearchResults(candidates, search);
+  const results = useSearchResults(list, search);
 
   const setSearch = (next: CandidateSearch) => {
     setSearchState(next);
@@ -37,7 +38,7 @@ export function SearchPage() {
 
   let body;
   if (error) body = <p role="alert" className="text-destructive">{loadErrorText(error)}</p>;
-  else if (!candidates) body = <Spinner label="Loading candidates..." className="justify-self-center py-12" />;
+  else if (list.status !== 'ready') body = <Spinner label="Loading candidates..." className="justify-self-center py-12" />;
   else if (results.unique.length === 0 && hasSearchCriteria(search)) body = <p className="py-8 text-center text-muted-foreground">{SEARCH_NO_MATCHES}</p>;
   else if (results.unique.length === 0) {
     body = (

@@ -1,30 +1,21 @@
 /**
- * The Search page's results: the index sorted newest first once per data change; each search filters
- * it and hides duplicates (unique-results.ts). Searches are deferred (useDeferredValue) so typing stays
- * responsive on 100,000 candidates.
+ * The Search page's results: the device's list newest first (kept once per data change by the shared
+ * list, candidate-store.ts); each search filters it and hides duplicates (uniqueByEmail). Searches are
+ * deferred (useDeferredValue) so typing stays responsive on 100,000 candidates.
  */
 import { useDeferredValue, useMemo } from 'react';
-import { indexCandidates, type IndexedCandidate } from '@shared/candidates/candidate-index';
+import { uniqueByEmail } from '@shared/candidates/dedup';
 import { searchIndexedCandidates, type CandidateSearch } from '@shared/candidates/search';
-import type { Candidate } from '@shared/schemas/candidate.schema';
-import { createSortOrders } from '@/features/candidates/table-query';
-import { uniqueByEmail } from './unique-results';
-
-const EMPTY: Candidate[] = [];
+import type { CandidateListSnapshot, Entry } from '@/features/candidates/candidate-snapshot';
 
 export interface SearchResults {
   found: number;
-  unique: IndexedCandidate<Candidate>[];
+  unique: Entry[];
 }
 
-export function useSearchResults(candidates: readonly Candidate[] | undefined, search: CandidateSearch): SearchResults {
-  const list = candidates ?? EMPTY;
+export function useSearchResults(list: CandidateListSnapshot, search: CandidateSearch): SearchResults {
   const deferred = useDeferredValue(search);
-  const newestFirst = useMemo(() => {
-    const index = indexCandidates(list);
-    // The Candidates table's default order (a counting sort: no comparator over 100,000 rows).
-    return Array.from(createSortOrders(index).order('appliedDate', 'desc'), (position) => index[position]!);
-  }, [list]);
+  const newestFirst = list.newestFirst;
   const matches = useMemo(() => searchIndexedCandidates(newestFirst, deferred), [newestFirst, deferred]);
   const unique = useMemo(() => uniqueByEmail(matches), [matches]);
   return { found: matches.length, unique };

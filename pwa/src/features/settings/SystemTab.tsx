@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { dedupeByEmail } from '@shared/candidates/dedup';
+import { uniqueByEmail } from '@shared/candidates/dedup';
 import { OfflineNotice } from '@/app/OfflineNotice';
 import { useOnline } from '@/app/useOnline';
-import { useCandidates } from '@/features/candidates/hooks/useCandidates';
+import { useCandidateList } from '@/features/candidates/hooks/useCandidateList';
 import { DeduplicationSection } from './DeduplicationSection';
 import { SelfRegistrationSetting } from './SelfRegistrationSetting';
 import { SettingsSection } from './SettingsSection';
@@ -10,8 +10,11 @@ import { SettingsSection } from './SettingsSection';
 /** Settings → System (admins only; the server refuses these calls to anyone else). */
 export function SystemTab() {
   const online = useOnline();
-  const candidates = useCandidates();
-  const duplicateCount = useMemo(() => candidates && dedupeByEmail(candidates).duplicatesHidden, [candidates]);
+  const list = useCandidateList();
+  const duplicateCount = useMemo(
+    () => (list.status === 'ready' ? list.entries.length - uniqueByEmail(list.newestFirst).length : undefined),
+    [list],
+  );
   return (
     <SettingsSection title="System Management" description="Team-wide settings and maintenance of the candidate database.">
       {!online && <OfflineNotice />}

@@ -1,70 +1,66 @@
 /**
- * The Candidates page's rows, from the device's list, through table-query.ts: the index (all the
- * per-candidate string work), the sort orders and the filter masks are built once per data change and
- * reused, so a sort change is a cached order (built in idle time ahead of the first click), a filter
- * change is one pass over the index, and a page change reads one page. Only the current page's rows
- * reach React; the kanban view alone asks for every filtered row.
+ * The Candidates page's rows, from the device's list (candidate-store.ts) through table-query.ts: the
+ * index entries, sort orders and filter masks come with the list and are kept or carried over from one
+ * change to the next, so a sort change is a cached order (built in idle time ahead of the first click),
+ * a filter change is one pass over the index, and a page change reads one page. Only the current
+ * page's rows reach React; the kanban view alone asks for every filtered row.
  */
 import { useEffect, useMemo } from 'react';
-import { indexCandidates, type IndexedCandidate } from '@shared/candidates/candidate-index';
 import { SORT_COLUMNS } from '@shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
 import type { Page } from '@shared/list/pagination';
-import type { Candidate } from '@shared/schemas/candidate.schema';
+import type { CandidateListSnapshot, Entry } from '../candidate-snapshot';
 import { useCandidatesView } from '../candidates-view-store';
-import { pipelineSummary, type PipelineSummary } from '../pipeline-summary';
-import { createFilterCache, createSortOrders, readAll, readPage, type SortOrders } from '../table-query';
+import type { PipelineSummary } from '../pipeline-summary';
+import { readAll, readPage, type SortOrders } from '../table-query';
 
 export interface CandidateTableModel {
-  index: IndexedCandidate<Candidate>[];
+  index: readonly Entry[];
   /** How many candidates pass the filters. */
   matching: number;
-  page: Page<IndexedCandidate<Candidate>>;
+  page: Page<Entry>;
   /** Every filtered candidate in sort order; filled only in the kanban view. */
-  filtered: IndexedCandidate<Candidate>[];
+  filtered: Entry[];
   summary: PipelineSummary;
 }
 
-const EMPTY: Candidate[] = [];
-const NONE: IndexedCandidate<Candidate>[] = [];
+const NONE: Entry[] = [];
+/** Rows that keep changing (an import's chunks) are not worth sorting ahead: wait for a quiet second. */
+const WARM_AFTER_MS = 1000;
 
 /** Builds every column's sort ranks in idle time, one column per idle slot, so the first header click is quick. */
 function useWarmSortOrders(orders: SortOrders) {
   useEffect(() => {
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50));
-    const cancel = globalThis.cancelIdleCallback ?? clearTimeout;
+    const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
     const columns = SORT_COLUMNS.map((c) => c.column);
-    let handle: number | ReturnType<typeof setTimeout>;
+    let handle: number | ReturnType<typeof setTimeout> | undefined;
     const next = () => {
       const column = columns.shift();
       if (!column) return;
       orders.warm(column);
       handle = idle(next);
     };
-    handle = idle(next);
-    return () => cancel(handle as number);
+    const delay = setTimeout(() => (handle = idle(next)), WARM_AFTER_MS);
+    return () => {
+      clearTimeout(delay);
+      if (handle !== undefined) cancelIdle(handle as number);
+    };
   }, [orders]);
 }
 
-export function useCandidateTableModel(candidates: readonly Candidate[] | undefined): CandidateTableModel {
-  const list = candidates ?? EMPTY;
+export function useCandidateTableModel(list: CandidateListSnapshot): CandidateTableModel {
   const filters = useCandidatesView((state) => state.filters);
   const sort = useCandidatesView((state) => state.sort);
   const pageNumber = useCandidatesView((state) => state.page);
   const pageSize = useCandidatesView((state) => state.pageSize);
   const kanban = useCandidatesView((state) => state.view === 'kanban');
 
-  const index = useMemo(() => {
-    const started = performance.now();
-    const built = indexCandidates(list);
-    performance.measure('candidates:index', { start: started, end: performance.now() });
-    return built;
-  }, [list]);
-  const summary = useMemo(() => pipelineSummary(index), [index]);
-  const orders = useMemo(() => createSortOrders(index), [index]);
+  const { entries: index, orders } = list;
+  const summary = list.summary;
   useWarmSortOrders(orders);
   // The table shows dates in Pacific time, so a picked day means that day as the table shows it.
-  const filterCache = useMemo(() => createFilterCache(index, PACIFIC_TIME_ZONE), [index]);
+  const filterCache = list.filterCache(PACIFIC_TIME_ZONE);
   const order = useMemo(() => orders.order(sort.column, sort.direction), [orders, sort]);
   const match = useMemo(() => filterCache.match(filters), [filterCache, filters]);
   const page = useMemo(() => readPage(index, order, match, pageNumber, pageSize), [index, order, match, pageNumber, pageSize]);

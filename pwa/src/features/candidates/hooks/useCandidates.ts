@@ -1,12 +1,7 @@
-/** Live reads of candidates on this device (thin wrappers: the queries live in the repo). */
+/** Live reads of one candidate on this device (thin wrappers: the queries live in the repo). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Candidate, Experience } from '@shared/schemas/candidate.schema';
 import { candidatesRepo, type CandidatesRepo } from '../repo';
-
-/** Every candidate that is not deleted; undefined while loading. */
-export function useCandidates(repo: CandidatesRepo = candidatesRepo): Candidate[] | undefined {
-  return useLiveQuery(() => repo.listCandidates(), [repo]);
-}
 
 /** One candidate; undefined while loading, null when there is none (or it was deleted). */
 export function useCandidate(uid: string | null | undefined, repo: CandidatesRepo = candidatesRepo): Candidate | null | undefined {

@@ -1,0 +1,154 @@
+/**
+ * One published state of the in-memory candidate list (candidate-store.ts): the entries in uid order
+ * and what the screens derive from them — sort orders, filter masks, the newest-first list, the
+ * pipeline counts — each built on first use and kept for the snapshot's life. A snapshot made by
+ * changing rows in place carries the previous one's orders, masks and counts over, adjusted for the
+ * changed rows only. Also the merge that makes the next list when rows come or go.
+ */
+import type { IndexedCandidate } from '@shared/candidates/candidate-index';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import { pipelineSummary, pipelineSummaryAfter, type PipelineSummary } from './pipeline-summary';
+import { createFilterCache, createSortOrders, type FilterCache, type SortOrders } from './table-query';
+
+export type Entry = IndexedCandidate<Candidate>;
+
+export interface CandidateListSnapshot {
+  status: 'loading' | 'ready' | 'error';
+  /** Why the last load failed (status 'error'). */
+  error: Error | null;
+  /** The live candidates in uid order, with their index entries. Empty until loaded. */
+  entries: readonly Entry[];
+  /** The same candidates, in the same order. */
+  readonly candidates: readonly Candidate[];
+  /** Sort orders over `entries`, shared by every screen. */
+  orders: SortOrders;
+  /** The entries newest application first (the table's default order). */
+  readonly newestFirst: readonly Entry[];
+  /** The Recruitment Pipeline card's counts. */
+  readonly summary: PipelineSummary;
+  /** Filter masks over `entries` for a time zone (the day a date filter means depends on it). */
+  filterCache(timeZone: string): FilterCache;
+}
+
+/** In-place change from the previous snapshot: what the next one can carry over. */
+interface Carried {
+  filterCaches: Map<string, FilterCache>;
+  summary: PipelineSummary | undefined;
+  changed: readonly number[];
+  /** The previous entries at the changed positions. */
+  before: readonly Entry[];
+}
+
+export class Snapshot implements CandidateListSnapshot {
+  private list: Candidate[] | undefined;
+  private newest: Entry[] | undefined;
+  private pipeline: PipelineSummary | undefined;
+  private readonly filterCaches = new Map<string, FilterCache>();
+
+  constructor(
+    readonly status: CandidateListSnapshot['status'],
+    readonly error: Error | null,
+    readonly entries: readonly Entry[],
+    readonly orders: SortOrders,
+    private carried: Carried | null = null,
+  ) {}
+
+  get candidates(): readonly Candidate[] {
+    return (this.list ??= this.entries.map((entry) => entry.candidate));
+  }
+
+  get newestFirst(): readonly Entry[] {
+    return (this.newest ??= Array.from(this.orders.order('appliedDate', 'desc'), (position) => this.entries[position]!));
+  }
+
+  get summary(): PipelineSummary {
+    if (!this.pipeline) {
+      const carried = this.carried;
+      const recount = () => pipelineSummary(this.entries);
+      this.pipeline = carried?.summary
+        ? pipelineSummaryAfter(carried.summary, carried.before, carried.changed.map((p) => this.entries[p]!), recount)
+        : recount();
+    }
+    return this.pipeline;
+  }
+
+  filterCache(timeZone: string): FilterCache {
+    let cache = this.filterCaches.get(timeZone);
+    if (!cache) {
+      const previous = this.carried?.filterCaches.get(timeZone);
+      cache = previous ? previous.updated(this.entries, this.carried!.changed) : createFilterCache(this.entries, timeZone);
+      this.filterCaches.set(timeZone, cache);
+    }
+    return cache;
+  }
+
+  /** The next snapshot: same rows, the entries at `changed` replaced. */
+  updatedInPlace(entries: readonly Entry[], changed: readonly number[]): Snapshot {
+    const before = changed.map((position) => this.entries[position]!);
+    const carried = { filterCaches: this.filterCaches, summary: this.pipeline, changed, before };
+    const next = new Snapshot('ready', null, entries, this.orders.updated(entries, changed), carried);
+    // Only one step back is ever carried over, so old snapshots do not chain in memory.
+    this.carried = null;
+    return next;
+  }
+}
+
+export function snapshotOf(status: CandidateListSnapshot['status'], entries: readonly Entry[], error: Error | null = null): Snapshot {
+  return new Snapshot(status, error, entries, createSortOrders(entries));
+}
+
+export const byUid = (a: Entry, b: Entry) => (a.candidate.uid < b.candidate.uid ? -1 : a.candidate.uid > b.candidate.uid ? 1 : 0);
+
+/**
+ * Where `uid` is, or would go, in entries sorted by uid, at or after `from`: gallops forward from
+ * `from`, then searches the bracket found. Sorted additions are placed one after another, each near
+ * the last, so this compares far fewer uids than a search over the whole list.
+ */
+export function positionOf(entries: readonly Entry[], uid: string, from = 0): number {
+  let low = from;
+  let high = from;
+  let step = 1;
+  while (high < entries.length && entries[high]!.candidate.uid < uid) {
+    low = high + 1;
+    high = from + step;
+    step *= 2;
+  }
+  high = Math.min(high, entries.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (entries[middle]!.candidate.uid < uid) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * `previous` with the entries at `replaced` positions swapped for new ones (or removed: undefined)
+ * and `added` inserted, in uid order. Copies runs between the changes rather than comparing every
+ * uid: ten times faster at 100,000 rows.
+ */
+export function merged(previous: readonly Entry[], replaced: Array<[number, Entry | undefined]>, added: Entry[]): Entry[] {
+  replaced.sort((a, b) => a[0] - b[0]);
+  added.sort(byUid);
+  const entries: Entry[] = new Array(previous.length + added.length);
+  let size = 0;
+  let change = 0;
+  const copy = (from: number, to: number) => {
+    for (let i = from; i < to; i += 1) {
+      if (change < replaced.length && replaced[change]![0] === i) {
+        const now = replaced[change++]![1];
+        if (now) entries[size++] = now;
+      } else entries[size++] = previous[i]!;
+    }
+  };
+  let from = 0;
+  for (const entry of added) {
+    const at = positionOf(previous, entry.candidate.uid, from);
+    copy(from, at);
+    entries[size++] = entry;
+    from = at;
+  }
+  copy(from, previous.length);
+  entries.length = size;
+  return entries;
+}
