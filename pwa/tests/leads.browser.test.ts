@@ -228,8 +228,10 @@ describe('LinkedIn Sales Reps', () => {
     await page.getByRole('button', { name: 'Search US' }).click();
     const progress = page.getByTestId('search-progress');
     await progress.getByRole('button', { name: 'Cancel' }).click();
+    // The runner sees the cancel at its next page or heartbeat, and the screen at its next poll: on a
+    // loaded machine that can take a while, so wait for the job to end before looking for its toast.
+    await progress.waitFor({ state: 'detached', timeout: 45_000 });
     await expectToast(page, 'Search cancelled');
-    await progress.waitFor({ state: 'detached' });
     double.options.latencyMs = undefined;
   });
 
