@@ -1,14 +1,8 @@
 /** How the PWA benchmarks print their figures: one aligned table, each figure with its target and whether it was met. */
 import { availableParallelism, loadavg } from 'node:os';
+import type { Figure } from '../../sync-server/bench/report';
 
-export interface Figure {
-  name: string;
-  value: string;
-  target?: string;
-  /** undefined: a figure without a target. */
-  met?: boolean;
-  detail?: string;
-}
+export type { Figure };
 
 /** The machine's load average (1, 5, 15 min), to read the figures against: the machine is shared. */
 export function loadLine(): string {
