@@ -1,17 +1,20 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
+import { newUid } from '@shared/sync/ids';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { createSyncEngine, UPGRADED_MESSAGE } from '@/sync/engine';
 import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
-import { RepHireDb } from './database';
+import { CANDIDATE_INDEXES, RepHireDb } from './database';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
 class NextVersionDb extends RepHireDb {
   constructor(name: string) {
     super(name);
-    this.version(2).stores({ candidates: 'uid, emailKey, status, appliedDate, updatedAt, source' });
+    this.version(3).stores({ candidates: `${CANDIDATE_INDEXES}, source` });
   }
 }
 
@@ -26,11 +29,42 @@ describe('schema upgrades', () => {
 
     const next = new NextVersionDb(db.name);
     await next.open();
-    expect(next.verno).toBe(2);
+    expect(next.verno).toBe(3);
     expect(await next.outbox.toArray()).toEqual(queued);
     expect(await next.candidates.where('source').equals('x').count()).toBe(0);
     expect(engine.status.getState().error).toBe(UPGRADED_MESSAGE);
     expect(db.isOpen()).toBe(false);
     await next.delete();
+  });
+});
+
+describe('version 2', () => {
+  it('marks the candidates a version-1 device made (no server id) localOnly, and keeps the rest as they were', async () => {
+    const name = `test-${newUid()}`;
+    // Version 1 as it landed.
+    const v1 = new Dexie(name);
+    v1.version(1).stores({
+      candidates: 'uid, emailKey, status, appliedDate, updatedAt',
+      experiences: 'uid, candidateUid',
+      interviewNotes: 'uid, [candidateUid+day], day',
+      serverRows: '[kind+uid]',
+      outbox: 'id',
+      rejected: 'id',
+      meta: 'key',
+    });
+    const madeHere = { ...makeCandidate({ email: 'new@x.io', id: null }), emailKey: 'new@x.io' };
+    const pulled = { ...makeCandidate({ email: 'old@x.io', id: 7 }), emailKey: 'old@x.io' };
+    await v1.table('candidates').bulkAdd([madeHere, pulled]);
+    await v1.table('serverRows').add({ kind: 'candidate', uid: madeHere.uid, row: null });
+    v1.close();
+
+    const db = new RepHireDb(name);
+    await db.open();
+    expect(await db.candidates.where('localOnly').equals(1).primaryKeys()).toEqual([madeHere.uid]);
+    expect(await db.candidates.get(pulled.uid)).toEqual(pulled);
+    // The old "none" copy stays; it and localOnly say the same thing to a rebase.
+    expect(await db.serverRows.count()).toBe(1);
+    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', 'localOnly', 'status']);
+    await db.delete();
   });
 });

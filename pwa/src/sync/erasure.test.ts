@@ -44,7 +44,8 @@ it('removes an erased candidate’s rows and empties the pending changes about i
   expect(await db.candidates.toCollection().primaryKeys()).toEqual([bob.uid]);
   expect((await db.interviewNotes.toArray()).map((n) => n.note)).toEqual(['about Bob']);
   expect((await db.experiences.toArray()).map((e) => e.company)).toEqual(['Bob Co']);
-  expect((await db.serverRows.toArray()).map((copy) => copy.kind)).toEqual(['candidate', 'interviewNote']);
+  // Bob's note keeps its "none" copy; candidates made here have none (they are localOnly).
+  expect((await db.serverRows.toArray()).map((copy) => copy.kind)).toEqual(['interviewNote']);
   expect((await db.serverRows.toArray()).some((copy) => copy.uid === ann.uid)).toBe(false);
   expect(await db.rejected.count()).toBe(0);
   const outbox = await db.outbox.orderBy('id').toArray();

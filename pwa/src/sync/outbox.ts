@@ -9,7 +9,7 @@ import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
 import type { MutationArgs, MutationName } from '@shared/sync/protocol.schema';
 import { rowTables, type OutboxEntry, type RepHireDb } from '@/db/database';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { applyMutation, type ApplyOutcome, type LocalMutation } from './apply-mutation';
+import { applyMutation, type ApplyOutcome, type LocalMutation, type RowAccess } from './apply-mutation';
 import { dexieRows } from './dexie-rows';
 
 export interface PreparedMutation<N extends MutationName = MutationName> {
@@ -36,22 +36,24 @@ export async function nextStamp(db: RepHireDb, now: () => number = Date.now): Pr
 }
 
 /**
- * Runs `prepare` inside the write transaction (it may read rows, and return null to write nothing),
- * then applies and queues the mutation. Resolves with null when nothing was written.
+ * Runs `prepare` inside the write transaction (it may read rows, through the same access the mutation
+ * is then applied with, and return null to write nothing), then applies and queues the mutation.
+ * Resolves with null when nothing was written.
  */
 export async function writeMutation<N extends MutationName>(
   db: RepHireDb,
-  prepare: () => Promise<PreparedMutation<N> | null>,
+  prepare: (rows: RowAccess) => Promise<PreparedMutation<N> | null>,
 ): Promise<WriteResult | null> {
   return db.transaction('rw', rowTables(db), async () => {
-    const prepared = await prepare();
+    const rows = dexieRows(db);
+    const prepared = await prepare(rows);
     if (!prepared) return null;
     // Independent reads and writes go out together: each await is a round trip to the database, and
     // an import makes one of these transactions per 500 rows.
     const [id, hlc, owner] = await Promise.all([getMeta(db, 'nextMutationId'), nextStamp(db), getMeta(db, 'owner')]);
     const now = new Date().toISOString();
     const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
-    const outcome = await applyMutation(dexieRows(db), mutation, { now, userId: owner?.id ?? null, firstWrite: true });
+    const outcome = await applyMutation(rows, mutation, { now, userId: owner?.id ?? null, firstWrite: true });
     const entry: OutboxEntry = {
       id,
       name: prepared.name,

@@ -48,16 +48,20 @@ async function splitTouched<T extends Candidate | InterviewNote>(
 }
 
 /**
- * Whether a pulled candidate shares its email with a row pending changes touch: replaying a pending
- * import must then merge into the pulled one (upsert by email) rather than keep its own record.
+ * Whether a pulled candidate shares its email with a row pending changes touch or made (a candidate
+ * made here): replaying a pending import must then merge into the pulled one (upsert by email) rather
+ * than keep its own record.
  */
 async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<boolean> {
-  if (!rows.length || (await db.serverRows.count()) === 0) return false;
-  const sameEmail = await db.candidates.where('emailKey').anyOf([...new Set(rows.map((r) => emailKey(r.email)))]).primaryKeys();
+  if (!rows.length) return false;
+  const [touched, madeHere] = await Promise.all([db.serverRows.count(), db.candidates.where('localOnly').equals(1).count()]);
+  if (touched === 0 && madeHere === 0) return false;
   const pulled = new Set(rows.map((r) => r.uid));
-  const others = sameEmail.filter((uid) => !pulled.has(uid));
-  if (!others.length) return false;
-  const markers = await db.serverRows.bulkGet(others.map((uid) => ['candidate', uid] as [RowKind, string]));
+  const sameEmail = await db.candidates.where('emailKey').anyOf([...new Set(rows.map((r) => emailKey(r.email)))]).toArray();
+  const others = sameEmail.filter((row) => !pulled.has(row.uid));
+  if (others.some((row) => row.localOnly)) return true;
+  if (!others.length || touched === 0) return false;
+  const markers = await db.serverRows.bulkGet(others.map((row) => ['candidate', row.uid] as [RowKind, string]));
   return markers.some(Boolean);
 }
 

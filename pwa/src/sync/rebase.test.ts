@@ -94,6 +94,55 @@ describe('rebase', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('shows a pending edit of a record made here on top of the version the server then sent', async () => {
+    const repo = await setup();
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io', phone: '5' }]); // id 1
+    const [made] = await repo.listCandidates();
+    await repo.updateCandidate(made!.uid, { location: 'Rome' }); // id 2
+    // The edit of a row the server has no version of yet keeps "none" as its server copy.
+    expect(await db.serverRows.get(['candidate', made!.uid])).toEqual({ kind: 'candidate', uid: made!.uid, row: null });
+    // The server applied the import only, and another device changed the phone since.
+    const onServer = { ...serverRecord('bo@x.io', { uid: made!.uid, name: 'Bo', id: 44 }), phone: '6' };
+    await applyPulledPage(db, page([onServer], 1), true);
+    // Until the rebase the screens keep the pending edit.
+    expect(await repo.getCandidate(made!.uid)).toMatchObject({ location: 'Rome', phone: '5' });
+    await rebase(db, { lastMutationId: 1, cursor: 'c2', seen: null });
+    expect(await repo.getCandidate(made!.uid)).toMatchObject({ id: 44, phone: '6', location: 'Rome' });
+    expect((await db.candidates.get(made!.uid))!.localOnly).toBeUndefined();
+    expect(await db.candidates.where('localOnly').equals(1).count()).toBe(0);
+  });
+
+  it('takes the pulled version of a record made here at once when only its creation is pending', async () => {
+    const repo = await setup();
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }]);
+    const [made] = await repo.listCandidates();
+    const onServer = serverRecord('bo@x.io', { uid: made!.uid, name: 'Bo', id: 45 });
+    // The server has applied it, but the pull's lastMutationId does not include it yet.
+    await applyPulledPage(db, page([onServer], 0), true);
+    expect(await getMeta(db, 'needsRebase')).toBe(false);
+    expect(await db.candidates.get(made!.uid)).toEqual(toLocalCandidate(onServer));
+    expect(await db.serverRows.count()).toBe(0);
+    // A later rebase leaves it (it has a server version now) and the replay changes nothing.
+    await rebase(db, { lastMutationId: 1, cursor: 'c2', seen: null });
+    expect(await repo.listCandidates()).toEqual([onServer]);
+  });
+
+  it('removes the records a rejected import made', async () => {
+    const repo = await setup();
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }, { name: 'Cy', email: 'cy@x.io' }]);
+    await repo.createCandidate({ name: 'Di', email: 'di@x.io' });
+    const entry = (await db.outbox.get(1))!;
+    await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
+      await db.rejected.add({ ...entry, reason: 'Refused', rejectedAt: NOW });
+      await db.outbox.delete(1);
+      await db.meta.put({ key: 'needsRebase', value: true });
+    });
+    const result = await pullPage(page([], 1));
+    expect(result).toMatchObject({ rebased: true, replayed: 1 });
+    expect((await repo.listCandidates()).map((c) => c.email)).toEqual(['di@x.io']);
+    expect(await db.candidates.where('localOnly').equals(1).count()).toBe(1);
+  });
+
   it('keeps a created record while its creation is not acknowledged, even with nothing pulled', async () => {
     const repo = await setup();
     const created = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });

@@ -1,9 +1,10 @@
 /**
  * Rebase: the end of a pull. In ONE Dexie transaction it
  *   1. (after a reset) forgets rows the full pull did not return,
- *   2. puts the server's version back on every row pending changes touched (serverRows), or removes the
- *      row when the server has none — a record created here whose creating mutation the server merged
- *      into another record (an import row with a known email) disappears this way,
+ *   2. puts the server's version back on every row pending changes touched (serverRows), and removes
+ *      the rows the server has none of (candidates made here, `localOnly`; notes whose copy is "none")
+ *      — a record created here whose creating mutation the server merged into another record (an
+ *      import row with a known email) disappears this way,
  *   3. drops the outbox entries the pull says are included in server truth (id ≤ lastMutationId),
  *   4. replays the remaining entries, in order, with the shared merge functions.
  * Screens see one change, never a state without their pending edits. Entries the server rejected were
@@ -59,10 +60,13 @@ async function forgetUnseen(db: RepHireDb, seen: SeenRows): Promise<void> {
 const BATCH = 2000;
 
 /**
- * Puts the server's versions back on every touched row and forgets the copies — in batches inside the
- * caller's transaction, so a huge import's worth of copies never sits in memory at once.
+ * Removes the candidates the server never sent, puts the server's versions back on every touched row
+ * and forgets the copies — in batches inside the caller's transaction, so a huge import's worth of
+ * copies never sits in memory at once.
  */
 async function revertToServer(db: RepHireDb): Promise<void> {
+  // First: a copy below may be the server's version of such a row (the server sent it meanwhile).
+  await db.candidates.bulkDelete(await db.candidates.where('localOnly').equals(1).primaryKeys());
   let after: [RowKind, string] | null = null;
   for (;;) {
     const page: ServerRow[] = await (after ? db.serverRows.where(':id').above(after) : db.serverRows.toCollection())

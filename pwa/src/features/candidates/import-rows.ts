@@ -10,6 +10,7 @@ import {
 } from '@shared/sync/protocol.schema';
 import { newUid } from '@shared/sync/ids';
 import { emailKey, type RepHireDb } from '@/db/database';
+import type { RowAccess } from '@/sync/apply-mutation';
 import { issueMessages } from '@/db/repo-errors';
 import { writeMutation } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
@@ -84,18 +85,15 @@ export function validateImportRows(rows: readonly unknown[]): { valid: ImportRow
   return { valid, skipped };
 }
 
-/** Inside the write transaction: rows without a source whose email no live candidate has get `source`. */
-async function withDefaultSource(db: RepHireDb, rows: ImportRow[], source: string): Promise<ImportRow[]> {
-  const keys = [...new Set(rows.filter((row) => !row.source).map((row) => emailKey(row.email)))];
-  if (!keys.length) return rows;
-  // Index keys only (no records read): an import of new people matches none.
-  const matched = (await db.candidates.where('emailKey').anyOf(keys).keys()) as string[];
-  const known = new Set(
-    matched.length
-      ? (await db.candidates.where('emailKey').anyOf([...new Set(matched)]).toArray()).filter((row) => !row.deletedAt).map((row) => row.emailKey)
-      : [],
-  );
-  return rows.map((row) => (row.source || known.has(emailKey(row.email)) ? row : { ...row, source }));
+/**
+ * Inside the write transaction: rows without a source whose email no live candidate has get `source`.
+ * The lookup is the one the import's merge then uses (RowAccess remembers it until the write).
+ */
+async function withDefaultSource(rows: RowAccess, chunk: ImportRow[], source: string): Promise<ImportRow[]> {
+  const keys = chunk.filter((row) => !row.source).map((row) => emailKey(row.email));
+  if (!keys.length) return chunk;
+  const known = new Set((await rows.liveCandidatesByEmail(keys)).map((candidate) => emailKey(candidate.email)));
+  return chunk.map((row) => (row.source || known.has(emailKey(row.email)) ? row : { ...row, source }));
 }
 
 export async function importCandidateRows(
@@ -108,8 +106,8 @@ export async function importCandidateRows(
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, skipped, mutations: 0 };
   let done = 0;
   for (const chunk of chunkImportRows(valid)) {
-    const written = await writeMutation(db, async () => {
-      const rows = options.defaultSource ? await withDefaultSource(db, chunk, options.defaultSource) : chunk;
+    const written = await writeMutation(db, async (access) => {
+      const rows = options.defaultSource ? await withDefaultSource(access, chunk, options.defaultSource) : chunk;
       return {
         name: 'candidates.import',
         args: { rows, ...(options.fileName ? { fileName: options.fileName.slice(0, 255) } : {}) },

@@ -43,7 +43,9 @@ describe('writes: row and outbox entry in one transaction', () => {
     expect(created.fieldClocks.name).toBe(entry!.hlc);
     expect((await db.candidates.get(created.uid))!.emailKey).toBe('ann@example.com');
     // The server has no version of it yet: a rebase would remove it unless the server returns it.
-    expect(await db.serverRows.get(['candidate', created.uid])).toEqual({ kind: 'candidate', uid: created.uid, row: null });
+    expect((await db.candidates.get(created.uid))!.localOnly).toBe(1);
+    expect(await db.candidates.where('localOnly').equals(1).primaryKeys()).toEqual([created.uid]);
+    expect(await db.serverRows.count()).toBe(0);
     expect(await getMeta(db, 'nextMutationId')).toBe(2);
   });
 
@@ -213,7 +215,7 @@ describe('imports', () => {
     expect(rows.map((row) => row.source ?? null)).toEqual([null, null, 'CSV Import', 'Craigslist', 'CSV Import']);
   });
 
-  it('keeps the server copy of updated candidates and none for created ones, reading no uid it just made', async () => {
+  it('keeps the server copy of updated candidates and marks created ones localOnly, reading no uid it just made', async () => {
     const repo = await setup();
     const existing = await serverCandidate('bo@x.io', { phone: '1' });
     const bulkGet = vi.spyOn(db.candidates, 'bulkGet');
@@ -222,8 +224,10 @@ describe('imports', () => {
       { name: 'Cy', email: 'cy@x.io' },
     ]);
     const [cy] = await repo.findByEmail('cy@x.io');
-    expect(await db.serverRows.get(['candidate', cy!.uid])).toEqual({ kind: 'candidate', uid: cy!.uid, row: null });
+    expect(await db.serverRows.get(['candidate', cy!.uid])).toBeUndefined();
+    expect(await db.candidates.where('localOnly').equals(1).primaryKeys()).toEqual([cy!.uid]);
     expect((await db.serverRows.get(['candidate', existing.uid]))!.row).toMatchObject({ phone: '1' });
+    expect((await db.candidates.get(existing.uid))!.localOnly).toBeUndefined();
     // Only the matched candidate is read by uid (to keep its server copy), not the new row's fresh uid.
     expect(bulkGet.mock.calls.flatMap(([uids]) => uids)).toEqual([existing.uid]);
   });

@@ -1,0 +1,71 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
+import { rowTables, toLocalCandidate, type RepHireDb } from '@/db/database';
+import { dexieRows } from './dexie-rows';
+import { freshDb } from './testing/fixtures';
+
+let db: RepHireDb;
+afterEach(async () => {
+  await db?.delete();
+});
+
+const inWrite = <T>(run: () => Promise<T>) => db.transaction('rw', rowTables(db), run);
+
+describe('live candidates by email', () => {
+  it('finds every live candidate with each email (trimmed, any case), none deleted, each once', async () => {
+    db = freshDb();
+    const ann = makeCandidate({ email: 'Ann@X.io' });
+    const annAgain = makeCandidate({ email: 'ann@x.io ' });
+    const gone = makeCandidate({ email: 'bo@x.io', deletedAt: '2026-01-01T00:00:00.000Z' });
+    const cy = makeCandidate({ email: 'cy@x.io' });
+    await db.candidates.bulkPut([ann, annAgain, gone, cy].map(toLocalCandidate));
+    const found = await inWrite(() => dexieRows(db).liveCandidatesByEmail(['ann@x.io', 'bo@x.io', 'nobody@x.io', 'ann@x.io']));
+    expect(found.map((c) => c.uid).sort()).toEqual([ann.uid, annAgain.uid].sort());
+    // Outside a transaction it reads the same (through Dexie, not the transaction's index).
+    expect((await dexieRows(db).liveCandidatesByEmail(['cy@x.io', 'bo@x.io'])).map((c) => c.uid)).toEqual([cy.uid]);
+  });
+
+  it('reads the index once for emails asked again, and afresh after a write', async () => {
+    db = freshDb();
+    const ann = makeCandidate({ email: 'ann@x.io' });
+    await db.candidates.put(toLocalCandidate(ann));
+    const where = vi.spyOn(db.candidates, 'where');
+    await inWrite(async () => {
+      const rows = dexieRows(db);
+      expect(await rows.liveCandidatesByEmail(['ann@x.io', 'new@x.io'])).toHaveLength(1);
+      expect(await rows.liveCandidatesByEmail(['new@x.io', 'ann@x.io'])).toHaveLength(1);
+      // Only the hit was read as a record; the second question was answered from memory.
+      expect(where).toHaveBeenCalledTimes(1);
+      const made = makeCandidate({ email: 'new@x.io', id: null });
+      await rows.putCandidates([made], new Set([made.uid]));
+      expect((await rows.liveCandidatesByEmail(['new@x.io'])).map((c) => c.uid)).toEqual([made.uid]);
+    });
+  });
+
+  it('answers an empty question without reading', async () => {
+    db = freshDb();
+    expect(await inWrite(() => dexieRows(db).liveCandidatesByEmail([]))).toEqual([]);
+  });
+});
+
+describe('writes', () => {
+  it('stores a created candidate localOnly with no server copy, and a changed one with its copy', async () => {
+    db = freshDb();
+    const pulled = makeCandidate({ email: 'p@x.io', phone: '1' });
+    const madeEarlier = makeCandidate({ email: 'm@x.io', id: null });
+    await db.candidates.bulkPut([pulled, madeEarlier].map(toLocalCandidate));
+    const made = makeCandidate({ email: 'n@x.io', id: null });
+    await inWrite(() =>
+      dexieRows(db).putCandidates([{ ...pulled, phone: '2' }, { ...madeEarlier, phone: '3' }, made], new Set([made.uid])),
+    );
+    expect((await db.candidates.where('localOnly').equals(1).primaryKeys()).sort()).toEqual([madeEarlier.uid, made.uid].sort());
+    expect(await db.serverRows.toArray()).toEqual(
+      expect.arrayContaining([
+        { kind: 'candidate', uid: pulled.uid, row: expect.objectContaining({ phone: '1' }) },
+        { kind: 'candidate', uid: madeEarlier.uid, row: null },
+      ]),
+    );
+    expect(await db.serverRows.count()).toBe(2);
+  });
+});
