@@ -8,23 +8,34 @@
  *   state of each touched row is announced once the transaction commits — never for one that aborts.
  *   A range delete (`clear()`, e.g. the sign-out wipe) is announced as "everything changed".
  * - Other tabs' writes arrive through a BroadcastChannel per database name, as the uids they touched
- *   (the listener reads those rows again).
+ *   (the listener reads those rows again). Every tab posts its writes there, listening or not.
+ * - The write version: every transaction that writes candidates also counts itself in
+ *   `meta.candidatesVersion` (1, 2, 3… — the middleware does it, so no writer can forget), and its
+ *   change carries that number. A reader that has applied every version up to the one stored knows it
+ *   holds exactly what IndexedDB holds (the candidate list answers email lookups this way, instead of
+ *   one index read per email). A transaction without `meta` in its scope cannot count itself: its
+ *   change carries version null, which tells readers they can no longer be sure.
  *
  * Listeners get changes in commit order. Every path that writes candidates (repos, import, pull,
  * rebase, wipe) goes through Dexie, so nothing can change the table without a change here.
  */
-import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
+import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import type { LocalCandidate } from './database';
+import type { MetaKey } from './meta';
+
+/** The committed write's number (see the module comment); null when it could not count itself. */
+export type WriteVersion = number | null;
 
 export type CandidateChange =
   /** This tab: each touched uid with its row as committed (null: the row is gone from the table). */
-  | { type: 'rows'; rows: ReadonlyMap<string, LocalCandidate | null> }
+  | { type: 'rows'; rows: ReadonlyMap<string, LocalCandidate | null>; version: WriteVersion }
   /** Another tab: these uids changed; read them again. */
-  | { type: 'uids'; uids: readonly string[] }
+  | { type: 'uids'; uids: readonly string[]; version: WriteVersion }
   /** Anything may have changed (a range delete here or in another tab): read the table again. */
-  | { type: 'all' };
+  | { type: 'all'; version: WriteVersion };
 
 type Listener = (change: CandidateChange) => void;
+type Message = { uids: string[]; version: WriteVersion } | { all: true; version: WriteVersion };
 
 interface Feed {
   listeners: Set<Listener>;
@@ -32,6 +43,10 @@ interface Feed {
 }
 
 const TABLE = 'candidates';
+const META = 'meta';
+/** The meta row holding the write version. */
+export const CANDIDATES_VERSION_KEY = 'candidatesVersion' satisfies MetaKey;
+
 const feeds = new Map<string, Feed>();
 
 function feedFor(dbName: string): Feed {
@@ -43,11 +58,16 @@ function feedFor(dbName: string): Feed {
   return feed;
 }
 
+const channelName = (dbName: string) => `rephire:candidate-changes:${dbName}`;
+
 function openChannel(dbName: string, feed: Feed) {
   if (feed.channel || typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(`rephire:candidate-changes:${dbName}`);
-  channel.onmessage = (event: MessageEvent<{ uids: string[] } | { all: true }>) => {
-    const change: CandidateChange = 'all' in event.data ? { type: 'all' } : { type: 'uids', uids: event.data.uids };
+  const channel = new BroadcastChannel(channelName(dbName));
+  channel.onmessage = (event: MessageEvent<Message>) => {
+    const message = event.data;
+    // A tab of an older version sends no version: nothing to be sure of.
+    const version = typeof message.version === 'number' ? message.version : null;
+    const change: CandidateChange = 'all' in message ? { type: 'all', version } : { type: 'uids', uids: message.uids, version };
     for (const listener of feed.listeners) listener(change);
   };
   // Node (unit tests) would otherwise keep the process alive for the channel.
@@ -55,18 +75,30 @@ function openChannel(dbName: string, feed: Feed) {
   feed.channel = channel;
 }
 
+/** Tells other tabs (a short-lived channel when this tab has no feed open: posting needs no listener). */
+function post(dbName: string, message: Message) {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const open = feeds.get(dbName)?.channel;
+  if (open) return open.postMessage(message);
+  const channel = new BroadcastChannel(channelName(dbName));
+  channel.postMessage(message);
+  channel.close();
+}
+
 function announce(dbName: string, change: CandidateChange) {
-  const feed = feeds.get(dbName);
-  if (!feed) return;
-  for (const listener of feed.listeners) listener(change);
-  if (!feed.channel) return;
-  feed.channel.postMessage(change.type === 'rows' ? { uids: [...change.rows.keys()] } : { all: true });
+  for (const listener of feeds.get(dbName)?.listeners ?? []) listener(change);
+  post(dbName, change.type === 'rows' ? { uids: [...change.rows.keys()], version: change.version } : { all: true, version: change.version });
 }
 
 /** The writes of one transaction so far: the latest row per uid, or everything after a range delete. */
 interface Pending {
   rows: Map<string, LocalCandidate | null>;
   all: boolean;
+  /** Whether `meta` is in the transaction's scope (it can count itself). */
+  counted: boolean;
+  /** Its version, once counted (the count starts with its first candidates write). */
+  version: Promise<WriteVersion> | null;
+  settledVersion: WriteVersion;
 }
 
 const pendingByTransaction = new WeakMap<DBCoreTransaction, Pending>();
@@ -75,12 +107,25 @@ const pendingByTransaction = new WeakMap<DBCoreTransaction, Pending>();
  * Starts recording a read-write transaction over candidates. Its 'complete' listener is added before
  * Dexie's own, so the change is announced before `await db.transaction(…)` resumes in the writer.
  */
-function track(dbName: string, trans: DBCoreTransaction) {
-  const pending: Pending = { rows: new Map(), all: false };
+function track(dbName: string, trans: DBCoreTransaction, counted: boolean) {
+  const pending: Pending = { rows: new Map(), all: false, counted, version: null, settledVersion: null };
   pendingByTransaction.set(trans, pending);
   (trans as unknown as IDBTransaction).addEventListener('complete', () => {
-    if (pending.all) announce(dbName, { type: 'all' });
-    else if (pending.rows.size) announce(dbName, { type: 'rows', rows: pending.rows });
+    const version = pending.settledVersion;
+    if (pending.all) announce(dbName, { type: 'all', version });
+    else if (pending.rows.size) announce(dbName, { type: 'rows', rows: pending.rows, version });
+  });
+}
+
+/** Counts the transaction in meta (read the version, store the next): once, at its first write. */
+function countWrite(meta: DBCoreTable, trans: DBCoreTransaction, pending: Pending): Promise<WriteVersion> {
+  if (!pending.counted) return Promise.resolve(null);
+  return meta.get({ trans, key: CANDIDATES_VERSION_KEY }).then((row: { value?: unknown } | undefined) => {
+    const version = (typeof row?.value === 'number' ? row.value : 0) + 1;
+    return meta.mutate({ type: 'put', trans, values: [{ key: CANDIDATES_VERSION_KEY, value: version }] }).then(() => {
+      pending.settledVersion = version;
+      return version;
+    });
   });
 }
 
@@ -104,11 +149,12 @@ export const candidateChangesMiddleware: Middleware<DBCore> = {
   level: 1,
   create(down) {
     const dbName = down.schema.name;
+    const hasMeta = down.schema.tables.some((table) => table.name === META);
     return {
       ...down,
       transaction(stores, mode, options) {
         const trans = down.transaction(stores, mode, options);
-        if (mode === 'readwrite' && stores.includes(TABLE) && feeds.get(dbName)?.listeners.size) track(dbName, trans);
+        if (mode === 'readwrite' && stores.includes(TABLE)) track(dbName, trans, hasMeta && stores.includes(META));
         return trans;
       },
       table(tableName) {
@@ -117,8 +163,9 @@ export const candidateChangesMiddleware: Middleware<DBCore> = {
         return {
           ...table,
           mutate(req) {
-            return table.mutate(req).then((result) => {
-              const pending = pendingByTransaction.get(req.trans);
+            const pending = pendingByTransaction.get(req.trans);
+            const counting = pending ? (pending.version ??= countWrite(down.table(META), req.trans, pending)) : null;
+            return Promise.all([table.mutate(req), counting]).then(([result]) => {
               if (pending) record(pending, req, result.failures);
               return result;
             });

@@ -8,7 +8,8 @@ import { createSyncEngine, UPGRADED_MESSAGE } from '@/sync/engine';
 import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
-import { CANDIDATE_INDEXES, RepHireDb } from './database';
+import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
+import { CANDIDATE_INDEXES, RepHireDb, fromLocalCandidate, toLocalCandidate } from './database';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
 class NextVersionDb extends RepHireDb {
@@ -66,5 +67,30 @@ describe('version 2', () => {
     expect(await db.serverRows.count()).toBe(1);
     expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', 'localOnly', 'status']);
     await db.delete();
+  });
+});
+
+describe('a stored candidate', () => {
+  const stamp = '001790000000000-0000-abcdef';
+  const allAt = (value: string) => Object.fromEntries(CANDIDATE_LWW_FIELDS.map((field) => [field, value]));
+
+  it('keeps one stamp for clocks one write set on every field, and reads back exactly what was stored', () => {
+    const created = makeCandidate({ id: null, fieldClocks: allAt(stamp) });
+    const local = toLocalCandidate(created);
+    expect(local.fieldClocks).toBe(stamp);
+    expect(local).toMatchObject({ emailKey: created.email.toLowerCase(), localOnly: 1 });
+    expect(fromLocalCandidate(local)).toEqual(created);
+  });
+
+  it('keeps clocks as they are when they differ, miss a field or name another', () => {
+    const edited = { ...allAt(stamp), phone: '001790000000001-0000-abcdef' };
+    const partial = Object.fromEntries(Object.entries(allAt(stamp)).slice(1));
+    const extra = { ...allAt(stamp), zzz: stamp };
+    for (const fieldClocks of [edited, partial, extra, {}]) {
+      const candidate = makeCandidate({ fieldClocks });
+      expect(toLocalCandidate(candidate).fieldClocks).toEqual(fieldClocks);
+      expect(fromLocalCandidate(toLocalCandidate(candidate))).toEqual(candidate);
+    }
+    expect(toLocalCandidate(makeCandidate({ id: 3 })).localOnly).toBeUndefined();
   });
 });

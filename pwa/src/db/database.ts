@@ -22,16 +22,22 @@
  * changes survive every schema change.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
+import { CANDIDATE_LWW_FIELDS, type Candidate, type Experience, type InterviewNote } from '@shared/schemas/candidate.schema';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
 import { candidateChangesMiddleware } from './candidate-changes';
 
 /**
  * A candidate as the device stores it: the shared shape plus its index fields — its normalised email,
- * and `localOnly: 1` while the server has never sent it (see the module comment).
+ * and `localOnly: 1` while the server has never sent it (see the module comment) — with its field
+ * clocks as one stamp when one write stamped every field (a created or imported row: a third of the
+ * row's size, which every write and read of it pays for).
  */
-export type LocalCandidate = Candidate & { emailKey: string; localOnly?: 1 };
+export type LocalCandidate = Omit<Candidate, 'fieldClocks'> & {
+  fieldClocks: Candidate['fieldClocks'] | string;
+  emailKey: string;
+  localOnly?: 1;
+};
 
 /**
  * The candidates table's keys, as the latest version declares them. Only what reads query: the list
@@ -126,14 +132,29 @@ export function allTables(db: RepHireDb) {
 /** The indexed email: two candidates are the same person when these are equal (DECISIONS, Candidates). */
 export const emailKey = normalizeEmail;
 
+/** Every field's clock as the one stamp they share, when they do (and name exactly the LWW fields). */
+function compactClocks(clocks: Candidate['fieldClocks']): Candidate['fieldClocks'] | string {
+  const fields = Object.keys(clocks);
+  const stamp = clocks[CANDIDATE_LWW_FIELDS[0]];
+  if (stamp === undefined || fields.length !== CANDIDATE_LWW_FIELDS.length) return clocks;
+  return CANDIDATE_LWW_FIELDS.every((field) => clocks[field] === stamp) ? stamp : clocks;
+}
+
+function expandClocks(clocks: LocalCandidate['fieldClocks']): Candidate['fieldClocks'] {
+  if (typeof clocks !== 'string') return clocks;
+  const expanded: Candidate['fieldClocks'] = {};
+  for (const field of CANDIDATE_LWW_FIELDS) expanded[field] = clocks;
+  return expanded;
+}
+
 export function toLocalCandidate(candidate: Candidate): LocalCandidate {
-  const local: LocalCandidate = { ...candidate, emailKey: emailKey(candidate.email) };
+  const local: LocalCandidate = { ...candidate, fieldClocks: compactClocks(candidate.fieldClocks), emailKey: emailKey(candidate.email) };
   if (candidate.id === null) local.localOnly = 1;
   return local;
 }
 
 /** The shared shape, without the device's index fields. */
 export function fromLocalCandidate(local: LocalCandidate): Candidate {
-  const { emailKey: _key, localOnly: _localOnly, ...candidate } = local;
-  return candidate;
+  const { emailKey: _key, localOnly: _localOnly, fieldClocks, ...candidate } = local;
+  return { ...candidate, fieldClocks: expandClocks(fieldClocks) };
 }

@@ -34,6 +34,11 @@ export interface DeviceMeta {
   /** The server answered 401: syncing waits for the user to sign in again. */
   needsSignIn: boolean;
   owner: DeviceUser | null;
+  /**
+   * How many transactions have written candidates (db/candidate-changes.ts counts them): a reader that
+   * applied every change up to this number holds what the table holds.
+   */
+  candidatesVersion: number;
 }
 
 const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
@@ -48,6 +53,7 @@ const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
   lastError: null,
   needsSignIn: false,
   owner: null,
+  candidatesVersion: 0,
 };
 
 export type MetaKey = keyof DeviceMeta;

@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CANDIDATE_STATUSES, type Candidate } from '@shared/schemas/candidate.schema';
+import { fromLocalCandidate } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { createInterviewsRepo } from '@/features/interviews/repo';
 import { createSyncEngine } from './engine';
@@ -105,7 +106,7 @@ describe('devices converge on the server state', () => {
           const serverNotes = [...server.notes.values()].map((v) => [v.row.uid, v.row.note]).sort();
           for (const d of devices) {
             expect(await d.db.outbox.count()).toBe(0);
-            const rows = (await d.db.candidates.toArray()).map(projection).sort((a, b) => a.uid.localeCompare(b.uid));
+            const rows = (await d.db.candidates.toArray()).map((row) => projection(fromLocalCandidate(row))).sort((a, b) => a.uid.localeCompare(b.uid));
             expect(rows).toEqual(serverRows);
             expect((await d.db.interviewNotes.toArray()).map((n) => [n.uid, n.note]).sort()).toEqual(serverNotes);
           }

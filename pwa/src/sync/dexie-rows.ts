@@ -7,14 +7,22 @@
  * note made here still gets a "none" entry. Must run inside a rw transaction over candidates,
  * interviewNotes and serverRows.
  *
- * Email lookups cost one index read per email, sent together (an import looks up 500 at a time; a
- * cursor over the index would wait for each step in turn), and are remembered until the next write,
- * so an import's default-source rule and its merge share one lookup.
+ * Email lookups: before the transaction writes any candidate, the database's email directory answers
+ * them when it holds exactly what the table holds (db/email-directory.ts: the write version read here
+ * is the one it is at); otherwise the emailKey index is read, one request per email, sent together (a
+ * cursor over the index would wait for each step in turn). Answers are remembered for the rest of the
+ * transaction and kept true as it writes candidates — every candidate write of the transaction goes
+ * through this access — so an import's default-source rule and its merge share one lookup.
  */
 import Dexie, { type Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
-import { fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind } from '@/db/database';
+import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind } from '@/db/database';
+import { emailDirectoryOf } from '@/db/email-directory';
+import { getMeta } from '@/db/meta';
 import type { RowAccess } from './apply-mutation';
+
+/** Rows one bulk write sends at once (one main-thread task, about 30 ms here). */
+export const PUT_SLICE_ROWS = 500;
 
 async function keepServerCopies<T>(
   db: RepHireDb,
@@ -65,31 +73,76 @@ function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promise<Set<s
   });
 }
 
+/** Live candidates by email key, as known in this transaction (see the module comment). */
+class EmailMemo {
+  private readonly byKey = new Map<string, Map<string, Candidate>>();
+  private readonly keyOf = new Map<string, string>();
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  /** What a lookup found for `keys` (every one of them gets an entry, empty when none). */
+  remember(keys: readonly string[], found: readonly Candidate[]) {
+    for (const key of keys) if (!this.byKey.has(key)) this.byKey.set(key, new Map());
+    for (const candidate of found) this.place(candidate);
+  }
+
+  /** A written row: out of the entry it was in, into its email's entry when known and live. */
+  written(candidate: Candidate) {
+    const before = this.keyOf.get(candidate.uid);
+    if (before !== undefined) this.byKey.get(before)!.delete(candidate.uid);
+    this.keyOf.delete(candidate.uid);
+    if (!candidate.deletedAt && this.byKey.has(emailKey(candidate.email))) this.place(candidate);
+  }
+
+  get(keys: readonly string[]): Candidate[] {
+    return [...new Set(keys)].flatMap((key) => [...(this.byKey.get(key)?.values() ?? [])]);
+  }
+
+  private place(candidate: Candidate) {
+    const key = emailKey(candidate.email);
+    this.byKey.get(key)!.set(candidate.uid, candidate);
+    this.keyOf.set(candidate.uid, key);
+  }
+}
+
 export function dexieRows(db: RepHireDb): RowAccess {
-  /** Live candidates by email key, as read since the last write (see the module comment). */
-  const byEmail = new Map<string, Candidate[]>();
+  const memo = new EmailMemo();
+  /** Whether this access wrote a candidate yet (the directory knows only what is committed). */
+  let wrote = false;
+
+  async function lookUp(keys: string[]): Promise<Candidate[]> {
+    const directory = wrote ? undefined : emailDirectoryOf(db.name);
+    if (directory) {
+      const found = directory.liveCandidatesByEmail(keys, await getMeta(db, 'candidatesVersion'));
+      if (found) return found;
+    }
+    const present = await indexedEmailKeys(db, keys);
+    const rows = present.size ? await db.candidates.where('emailKey').anyOf([...present]).toArray() : [];
+    return rows.filter((row) => !row.deletedAt).map(fromLocalCandidate);
+  }
 
   return {
     async getCandidates(uids) {
       return (await db.candidates.bulkGet(uids)).map((row) => row && fromLocalCandidate(row));
     },
     async liveCandidatesByEmail(keys) {
-      const unknown = [...new Set(keys.filter((key) => !byEmail.has(key)))];
-      if (unknown.length) {
-        const present = await indexedEmailKeys(db, unknown);
-        const rows = present.size ? await db.candidates.where('emailKey').anyOf([...present]).toArray() : [];
-        for (const key of unknown) byEmail.set(key, []);
-        for (const row of rows) if (!row.deletedAt) byEmail.get(row.emailKey)!.push(fromLocalCandidate(row));
-      }
-      return [...new Set(keys)].flatMap((key) => byEmail.get(key) ?? []);
+      const unknown = [...new Set(keys.filter((key) => !memo.has(key)))];
+      if (unknown.length) memo.remember(unknown, await lookUp(unknown));
+      return memo.get(keys);
     },
     async putCandidates(rows, createdFresh) {
-      byEmail.clear();
+      wrote = true;
       // A uid made for this write has no stored row to keep a copy of: nothing to read.
       const others = createdFresh?.size ? rows.filter((row) => !createdFresh.has(row.uid)) : rows;
       // Server copies are read before the rows change.
       if (others.length) await keepServerCopies(db, 'candidate', others.map((row) => row.uid), db.candidates, candidateServerVersion);
-      await db.candidates.bulkPut(rows.map(toLocalCandidate));
+      // A slice per task: the bulk call sends each row in one task (the browser may render between them).
+      for (let from = 0; from < rows.length; from += PUT_SLICE_ROWS) {
+        await db.candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS).map(toLocalCandidate));
+      }
+      for (const row of rows) memo.written(row);
     },
     getInterviewNote(uid) {
       return db.interviewNotes.get(uid);

@@ -1,9 +1,9 @@
 /**
  * The outbox: how a local write becomes a pending mutation. `writeMutation` runs one Dexie transaction
  * that reads what it needs, applies the mutation to the rows (apply-mutation.ts) and appends
- * `{id, name, args, hlc}` to the outbox — all or nothing. Ids come from `meta.nextMutationId` and
- * stamps from `meta.hlc` inside that transaction, so several tabs writing at once still get
- * contiguous ids and increasing stamps.
+ * `{id, name, args, hlc}` to the outbox — all or nothing (`writeMutations`: several, in one
+ * transaction). Ids come from `meta.nextMutationId` and stamps from `meta.hlc` inside that
+ * transaction, so several tabs writing at once still get contiguous ids and increasing stamps.
  */
 import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
 import type { MutationArgs, MutationName } from '@shared/sync/protocol.schema';
@@ -25,46 +25,57 @@ export interface WriteResult {
   outcome: ApplyOutcome;
 }
 
-/** A new stamp after every stamp this device has issued or seen. Inside a rw transaction on meta. */
-export async function nextStamp(db: RepHireDb, now: () => number = Date.now): Promise<string> {
-  const [clientId, last] = await Promise.all([ensureClientId(db), getMeta(db, 'hlc')]);
-  const clock = new HybridLogicalClock(nodeIdFrom(clientId), now);
-  if (last) clock.receive(last);
-  const stamp = clock.tick();
-  await setMeta(db, 'hlc', stamp);
-  return stamp;
-}
+/** Prepares one mutation inside the write transaction; null writes nothing. */
+export type PrepareMutation<N extends MutationName = MutationName> = (rows: RowAccess) => Promise<PreparedMutation<N> | null>;
 
 /**
  * Runs `prepare` inside the write transaction (it may read rows, through the same access the mutation
  * is then applied with, and return null to write nothing), then applies and queues the mutation.
  * Resolves with null when nothing was written.
  */
-export async function writeMutation<N extends MutationName>(
-  db: RepHireDb,
-  prepare: (rows: RowAccess) => Promise<PreparedMutation<N> | null>,
-): Promise<WriteResult | null> {
+export async function writeMutation<N extends MutationName>(db: RepHireDb, prepare: PrepareMutation<N>): Promise<WriteResult | null> {
+  const [result] = await writeMutations(db, [prepare]);
+  return result ?? null;
+}
+
+/**
+ * Several mutations in ONE transaction, in order: each is prepared, applied (seeing the rows the ones
+ * before it wrote) and queued with the next id and a later stamp. An import writes thousands of rows
+ * per transaction this way: every IndexedDB transaction costs a fixed 10–40 ms on top of its writes.
+ */
+export async function writeMutations(db: RepHireDb, prepares: readonly PrepareMutation[]): Promise<Array<WriteResult | null>> {
   return db.transaction('rw', rowTables(db), async () => {
     const rows = dexieRows(db);
-    const prepared = await prepare(rows);
-    if (!prepared) return null;
-    // Independent reads and writes go out together: each await is a round trip to the database, and
-    // an import makes one of these transactions per 500 rows.
-    const [id, hlc, owner] = await Promise.all([getMeta(db, 'nextMutationId'), nextStamp(db), getMeta(db, 'owner')]);
-    const now = new Date().toISOString();
-    const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
-    const outcome = await applyMutation(rows, mutation, { now, userId: owner?.id ?? null, firstWrite: true });
-    const entry: OutboxEntry = {
-      id,
-      name: prepared.name,
-      args: prepared.args,
-      hlc,
-      createdAt: now,
-      label: prepared.label,
-      count: prepared.count ?? 1,
-    };
-    await Promise.all([db.outbox.add(entry), setMeta(db, 'nextMutationId', id + 1)]);
-    return { id, hlc, outcome };
+    // Independent reads go out together: each await is a round trip to the database.
+    const [firstId, owner, clientId, seen] = await Promise.all([
+      getMeta(db, 'nextMutationId'),
+      getMeta(db, 'owner'),
+      ensureClientId(db),
+      getMeta(db, 'hlc'),
+    ]);
+    const clock = new HybridLogicalClock(nodeIdFrom(clientId));
+    if (seen) clock.receive(seen);
+    const results: Array<WriteResult | null> = [];
+    const entries: OutboxEntry[] = [];
+    let stamp: string | null = null;
+    for (const prepare of prepares) {
+      const prepared = await prepare(rows);
+      if (!prepared) {
+        results.push(null);
+        continue;
+      }
+      const id = firstId + entries.length;
+      const hlc = (stamp = clock.tick());
+      const now = new Date().toISOString();
+      const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
+      const outcome = await applyMutation(rows, mutation, { now, userId: owner?.id ?? null, firstWrite: true });
+      entries.push({ id, name: prepared.name, args: prepared.args, hlc, createdAt: now, label: prepared.label, count: prepared.count ?? 1 });
+      results.push({ id, hlc, outcome });
+    }
+    if (stamp) {
+      await Promise.all([db.outbox.bulkAdd(entries), setMeta(db, 'nextMutationId', firstId + entries.length), setMeta(db, 'hlc', stamp)]);
+    }
+    return results;
   });
 }
 

@@ -4,6 +4,7 @@
  * candidates this device or others touched most recently, so devices keep editing the same records.
  */
 import { CANDIDATE_STATUSES } from '@shared/schemas/candidate.schema';
+import { watchCandidateChanges } from '@/db/candidate-changes';
 import { RecordNotFoundError } from '@/db/repo-errors';
 import type { EngineDevice } from './engine-device';
 
@@ -12,18 +13,37 @@ const DAYS = ['2026-04-01', '2026-04-02', '2026-04-03'];
 
 export type EditKind = 'create' | 'update' | 'status' | 'note' | 'interview' | 'delete';
 
+/** How many recently changed rows an editor picks from. */
+const RECENT_ROWS = 40;
+
 export class RandomEditor {
   /** Edits made, by kind (an edit of a record deleted meanwhile counts nowhere). */
   readonly made: Record<EditKind, number> = { create: 0, update: 0, status: 0, note: 0, interview: 0, delete: 0 };
-  private recent: string[] = [];
+  /** The most recently changed live rows, oldest first: this device's own and what it pulled. */
+  private readonly recent = new Set<string>();
   private steps = 0;
+  /** Stops following the device's changes. */
+  readonly close: () => void;
 
   constructor(
     private readonly device: EngineDevice,
     /** Makes emails and note lines unique to this editor. */
     private readonly tag: string,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    this.close = watchCandidateChanges(device.db.name, (change) => {
+      if (change.type === 'all') this.recent.clear();
+      if (change.type !== 'rows') return;
+      for (const [uid, row] of change.rows) {
+        this.recent.delete(uid);
+        if (row && !row.deletedAt) this.recent.add(uid);
+      }
+      for (const uid of this.recent) {
+        if (this.recent.size <= RECENT_ROWS) break;
+        this.recent.delete(uid);
+      }
+    });
+  }
 
   private pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.random() * items.length)]!;
@@ -32,24 +52,18 @@ export class RandomEditor {
   /** One edit; returns its kind, or null when the record it picked is gone (deleted meanwhile). */
   async step(): Promise<EditKind | null> {
     const n = this.steps++;
-    if (n % 10 === 0) {
-      // The most recently changed live rows: this device's own and what it pulled from others.
-      const rows = await this.device.db.candidates.orderBy('updatedAt').reverse().limit(40).toArray();
-      this.recent = rows.filter((row) => !row.deletedAt).map((row) => row.uid);
-    }
     const roll = this.random();
     const { candidates, interviews } = this.device;
     try {
-      if (roll < 0.2 || this.recent.length === 0) {
-        const created = await candidates.createCandidate({
+      if (roll < 0.2 || this.recent.size === 0) {
+        await candidates.createCandidate({
           name: `Device ${this.tag} ${n}`,
           email: `${this.tag}.${n}@device.test`,
           location: this.pick(CITIES),
         });
-        this.recent.push(created.uid);
         return this.count('create');
       }
-      const uid = this.pick(this.recent);
+      const uid = this.pick([...this.recent]);
       if (roll < 0.55) {
         await candidates.updateCandidate(uid, { location: this.pick(CITIES), phone: `555-${Math.floor(this.random() * 10_000)}` });
         return this.count('update');
@@ -67,7 +81,6 @@ export class RandomEditor {
         return this.count('interview');
       }
       await candidates.deleteCandidate(uid);
-      this.recent = this.recent.filter((u) => u !== uid);
       return this.count('delete');
     } catch (error) {
       if (error instanceof RecordNotFoundError) return null;
@@ -99,7 +112,11 @@ export function keepEditing(editor: RandomEditor, intervalMs: number): EditLoop 
   return {
     async stop() {
       running = false;
-      await loop;
+      try {
+        await loop;
+      } finally {
+        editor.close();
+      }
     },
   };
 }

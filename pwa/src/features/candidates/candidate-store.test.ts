@@ -6,7 +6,7 @@ import { makeCandidate } from '@shared/candidates/testing';
 import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { watchCandidateChanges, type CandidateChange } from '@/db/candidate-changes';
-import { toLocalCandidate, type LocalCandidate, type RepHireDb } from '@/db/database';
+import { fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb } from '@/db/database';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
@@ -38,7 +38,7 @@ async function device(server = new FakeSyncServer()): Promise<Device> {
   const store = createCandidateStore({
     load: () => {
       loads += 1;
-      return repo.listCandidates();
+      return repo.loadCandidates();
     },
     read: (uids) => repo.getCandidates(uids),
     watch: (listener) => watchCandidateChanges(db.name, listener),
@@ -203,7 +203,7 @@ async function manualFeed() {
   const repo = createCandidatesRepo(db);
   const listeners: Array<(change: CandidateChange) => void> = [];
   const source: CandidateSource = {
-    load: () => repo.listCandidates(),
+    load: () => repo.loadCandidates(),
     read: (uids) => repo.getCandidates(uids),
     watch: (listener) => {
       listeners.push(listener);
@@ -222,8 +222,8 @@ describe('changes between two publishes', () => {
     const { db, repo, store, emit } = await manualFeed();
     const ann = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
     const bo = await repo.createCandidate({ name: 'Bo', email: 'bo@x.io' });
-    emit({ type: 'rows', rows: new Map([[ann.uid, (await db.candidates.get(ann.uid))!]]) });
-    emit({ type: 'rows', rows: new Map([[bo.uid, (await db.candidates.get(bo.uid))!]]) });
+    emit({ type: 'rows', rows: new Map([[ann.uid, (await db.candidates.get(ann.uid))!]]), version: null });
+    emit({ type: 'rows', rows: new Map([[bo.uid, (await db.candidates.get(bo.uid))!]]), version: null });
     await expectInStep({ repo, store });
 
     // Published: Ann and Bo. Before the next publish: Cy comes and goes, Bo is edited twice.
@@ -234,10 +234,10 @@ describe('changes between two publishes', () => {
     await repo.updateCandidate(bo.uid, { phone: '555-0100' });
     const boPhoned = (await db.candidates.get(bo.uid))!;
     await repo.deleteCandidate(cy.uid);
-    emit({ type: 'rows', rows: new Map([[cy.uid, cyRow]]) });
-    emit({ type: 'rows', rows: new Map([[bo.uid, boHired]]) });
-    emit({ type: 'rows', rows: new Map([[bo.uid, boPhoned]]) });
-    emit({ type: 'rows', rows: new Map([[cy.uid, null]]) });
+    emit({ type: 'rows', rows: new Map([[cy.uid, cyRow]]), version: null });
+    emit({ type: 'rows', rows: new Map([[bo.uid, boHired]]), version: null });
+    emit({ type: 'rows', rows: new Map([[bo.uid, boPhoned]]), version: null });
+    emit({ type: 'rows', rows: new Map([[cy.uid, null]]), version: null });
     const snapshot = await expectInStep({ repo, store });
     expect(snapshot.candidates.map((c) => [c.name, c.status, c.phone])).toEqual(
       [ann, bo].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map((c) => [c.name, c.uid === bo.uid ? 'hired' : 'new', c.uid === bo.uid ? '555-0100' : null]),
@@ -253,7 +253,7 @@ describe('changes from another tab', () => {
     const heard: unknown[] = [];
     otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
     const ann = await d.repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
-    await expect.poll(() => heard).toContainEqual({ uids: [ann.uid] });
+    await expect.poll(() => heard).toContainEqual({ uids: [ann.uid], version: expect.any(Number) });
 
     // Another tab's write: the row changes in the database without this tab's feed seeing it.
     const stored = (await d.db.candidates.get(ann.uid))!;
@@ -269,18 +269,18 @@ describe('changes from another tab', () => {
     const { db, repo, store, emit } = await manualFeed();
 
     const ann = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
-    emit({ type: 'uids', uids: [ann.uid] });
+    emit({ type: 'uids', uids: [ann.uid], version: null });
     await repo.setStatus(ann.uid, 'interview');
     const stored = (await db.candidates.get(ann.uid))!;
-    emit({ type: 'rows', rows: new Map([[ann.uid, stored]]) });
+    emit({ type: 'rows', rows: new Map([[ann.uid, stored]]), version: null });
     await expectInStep({ repo, store });
 
     await repo.deleteCandidate(ann.uid);
-    emit({ type: 'uids', uids: [ann.uid, 'never-existed'] });
+    emit({ type: 'uids', uids: [ann.uid, 'never-existed'], version: null });
     expect((await expectInStep({ repo, store })).entries).toEqual([]);
 
     await db.candidates.put(toLocalCandidate({ ...(stored as Candidate), uid: 'zz-new', deletedAt: null }));
-    emit({ type: 'all' });
+    emit({ type: 'all', version: null });
     expect((await expectInStep({ repo, store })).candidates.map((c) => c.uid)).toEqual(['zz-new']);
   });
 });
@@ -300,10 +300,10 @@ describe('any sequence of changes', () => {
         const table = new Map<string, LocalCandidate>();
         for (const n of initial) table.set(uidOf(n), toLocalCandidate(makeCandidate({ uid: uidOf(n) })));
         const listeners: Array<(change: CandidateChange) => void> = [];
-        const fresh = () => [...table.values()].filter((row) => !row.deletedAt).sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(({ emailKey: _, ...c }) => c);
+        const fresh = () => [...table.values()].filter((row) => !row.deletedAt).sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
         const store = createCandidateStore(
           {
-            load: async () => fresh(),
+            load: async () => ({ candidates: fresh(), version: null }),
             read: async () => [],
             watch: (listener) => (listeners.push(listener), () => {}),
           },
@@ -319,7 +319,7 @@ describe('any sequence of changes', () => {
             row = toLocalCandidate(makeCandidate({ uid, status: status as 'new', deletedAt: kind === 'tombstone' ? '2026-01-01T00:00:00.000Z' : null }));
             table.set(uid, row);
           }
-          listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, row]]) }));
+          listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, row]]), version: null }));
           if (publish) await store.settled();
         }
         await store.settled();

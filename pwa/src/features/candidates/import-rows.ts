@@ -1,7 +1,7 @@
 /**
  * A local import: validates each row with the shared import-row schema, then queues the valid ones as
  * `candidates.import` mutations of at most 1,000 rows (and a body-size budget, so one mutation always
- * fits in a push), each applied and queued in its own transaction.
+ * fits in a push), all applied and queued in one transaction.
  */
 import {
   MAX_IMPORT_ROWS_PER_MUTATION,
@@ -12,7 +12,7 @@ import { newUid } from '@shared/sync/ids';
 import { emailKey, type RepHireDb } from '@/db/database';
 import type { RowAccess } from '@/sync/apply-mutation';
 import { issueMessages } from '@/db/repo-errors';
-import { writeMutation } from '@/sync/outbox';
+import { writeMutations, type PrepareMutation } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
 
 /** One mutation's rows stay well under the server's request body limit. */
@@ -26,7 +26,7 @@ export interface ImportOptions {
    * existing candidate's source is never overwritten by it.
    */
   defaultSource?: string;
-  /** After each chunk: rows queued so far out of the valid ones. */
+  /** Once the rows are stored: rows queued out of the valid ones. */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -49,13 +49,19 @@ export interface ImportResult {
 }
 
 const encoder = new TextEncoder();
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** UTF-8 size of a JSON text (without encoding it when it is all ASCII, as most rows are). */
+function utf8Bytes(text: string): number {
+  return NON_ASCII.test(text) ? encoder.encode(text).length : text.length;
+}
 
 export function chunkImportRows(rows: ImportRow[], maxRows = MAX_IMPORT_ROWS_PER_MUTATION, maxBytes = MAX_IMPORT_CHUNK_BYTES) {
   const chunks: ImportRow[][] = [];
   let chunk: ImportRow[] = [];
   let bytes = 0;
   for (const row of rows) {
-    const size = encoder.encode(JSON.stringify(row)).length + 1;
+    const size = utf8Bytes(JSON.stringify(row)) + 1;
     if (chunk.length && (chunk.length >= maxRows || bytes + size > maxBytes)) {
       chunks.push(chunk);
       chunk = [];
@@ -100,30 +106,33 @@ export async function importCandidateRows(
   db: RepHireDb,
   rows: readonly unknown[],
   options: ImportOptions,
-  afterChunk: () => void,
+  afterWrite: () => void,
 ): Promise<ImportResult> {
   const { valid, skipped } = validateImportRows(rows);
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, skipped, mutations: 0 };
-  let done = 0;
-  for (const chunk of chunkImportRows(valid)) {
-    const written = await writeMutation(db, async (access) => {
-      const rows = options.defaultSource ? await withDefaultSource(access, chunk, options.defaultSource) : chunk;
-      return {
-        name: 'candidates.import',
-        args: { rows, ...(options.fileName ? { fileName: options.fileName.slice(0, 255) } : {}) },
-        label: changeLabels.importRows(chunk.length, options.fileName),
-        count: chunk.length,
-      };
-    });
-    if (written) {
-      result.created += written.outcome.created;
-      result.updated += written.outcome.updated;
-      result.unchanged += written.outcome.unchanged;
-      result.mutations += 1;
-    }
-    done += chunk.length;
-    afterChunk();
-    options.onProgress?.(done, valid.length);
+  const chunks = chunkImportRows(valid);
+  const prepares = chunks.map((chunk, i): PrepareMutation<'candidates.import'> => async (access) => {
+    // Every email of the batch in one lookup, before anything is written (then the email directory
+    // can answer it: see sync/dexie-rows.ts); the chunks' merges and default sources read it.
+    if (i === 0) await access.liveCandidatesByEmail(valid.map((row) => emailKey(row.email)));
+    const rows = options.defaultSource ? await withDefaultSource(access, chunk, options.defaultSource) : chunk;
+    return {
+      name: 'candidates.import',
+      args: { rows, ...(options.fileName ? { fileName: options.fileName.slice(0, 255) } : {}) },
+      label: changeLabels.importRows(chunk.length, options.fileName),
+      count: chunk.length,
+    };
+  });
+  // Every chunk in one transaction: the rows and their mutations are stored all together or not at all.
+  const written = prepares.length ? await writeMutations(db, prepares) : [];
+  for (const write of written) {
+    if (!write) continue;
+    result.created += write.outcome.created;
+    result.updated += write.outcome.updated;
+    result.unchanged += write.outcome.unchanged;
+    result.mutations += 1;
   }
+  if (result.mutations) afterWrite();
+  options.onProgress?.(valid.length, valid.length);
   return result;
 }

@@ -60,7 +60,7 @@ describe('writes: row and outbox entry in one transaction', () => {
 
   it('leaves neither the row nor the outbox entry when the write fails part-way', async () => {
     const repo = await setup();
-    vi.spyOn(db.outbox, 'add').mockImplementationOnce(() => {
+    vi.spyOn(db.outbox, 'bulkAdd').mockImplementationOnce(() => {
       throw new Error('disk full');
     });
     await expect(repo.createCandidate({ name: 'Ann', email: 'ann@x.io' })).rejects.toThrow('disk full');
@@ -171,20 +171,42 @@ describe('imports', () => {
     expect((entry!.args as { rows: unknown[] }).rows).toHaveLength(3);
   });
 
-  it('queues at most 1,000 rows per mutation and reports progress', async () => {
+  it('queues at most 1,000 rows per mutation, all in one transaction, and reports progress once stored', async () => {
     const repo = await setup();
     const rows = Array.from({ length: 2500 }, (_, i) => ({ name: `P${i}`, email: `p${i}@x.io` }));
     const progress: number[] = [];
+    const transaction = vi.spyOn(db, 'transaction');
     const result = await repo.importCandidates(rows, { onProgress: (done) => progress.push(done) });
     expect(result).toMatchObject({ created: 2500, mutations: 3 });
+    expect(transaction).toHaveBeenCalledTimes(1);
     const entries = await db.outbox.toArray();
     expect(entries.map((e) => [e.id, e.count])).toEqual([
       [1, 1000],
       [2, 1000],
       [3, 500],
     ]);
-    expect(progress).toEqual([1000, 2000, 2500]);
+    // Each mutation has its own, later stamp; the device clock keeps the last.
+    expect(new Set(entries.map((e) => e.hlc)).size).toBe(3);
+    expect([...entries.map((e) => e.hlc)].sort()).toEqual(entries.map((e) => e.hlc));
+    expect(await getMeta(db, 'hlc')).toBe(entries[2]!.hlc);
+    expect(await getMeta(db, 'nextMutationId')).toBe(4);
+    expect(progress).toEqual([2500]);
     expect(await repo.countCandidates()).toBe(2500);
+  });
+
+  it('stores none of a batch when one of its writes fails', async () => {
+    const repo = await setup();
+    const rows = Array.from({ length: 1500 }, (_, i) => ({ name: `P${i}`, email: `p${i}@x.io` }));
+    const bulkPut = db.candidates.bulkPut.bind(db.candidates);
+    let calls = 0;
+    vi.spyOn(db.candidates, 'bulkPut').mockImplementation((...args: Parameters<typeof bulkPut>) => {
+      if (++calls === 3) throw new Error('QuotaExceededError');
+      return bulkPut(...args);
+    });
+    await expect(repo.importCandidates(rows)).rejects.toThrow('QuotaExceededError');
+    expect(await db.candidates.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await getMeta(db, 'nextMutationId')).toBe(1);
   });
 
   it('gives new candidates without a source the default source, never existing ones', async () => {

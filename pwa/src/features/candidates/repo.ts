@@ -16,6 +16,8 @@ import {
 import { newUid } from '@shared/sync/ids';
 import { mutationArgsSchemas, candidateChangesSchema, type CandidateChanges } from '@shared/sync/protocol.schema';
 import { appDb } from '@/db/app-db';
+import type { WriteVersion } from '@/db/candidate-changes';
+import { getMeta } from '@/db/meta';
 import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
@@ -23,6 +25,12 @@ import { writeMutation, type PreparedMutation } from '@/sync/outbox';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { changeLabels } from './change-labels';
 import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
+
+/** Every live candidate, in uid order, and the write version they were read at. */
+export interface LoadedCandidates {
+  candidates: Candidate[];
+  version: WriteVersion;
+}
 
 /** Rows per read when listing every candidate. */
 const LIST_PAGE_ROWS = 5000;
@@ -45,6 +53,25 @@ export function createCandidatesRepo(db: RepHireDb) {
     const row = await db.candidates.get(uid);
     if (!row || row.deletedAt) throw new RecordNotFoundError('Candidate not found');
     return fromLocalCandidate(row);
+  }
+
+  /** Every live candidate in uid order, and the write version (meta.candidatesVersion) they are at. */
+  async function loadCandidates(): Promise<LoadedCandidates> {
+    // Pages of primary keys in one read transaction: a single getAll of 100,000 rows would be one
+    // long main-thread task (reading them all back); pages leave the page responsive meanwhile.
+    // (filter() would walk a cursor row by row: many times slower.)
+    return db.transaction('r', db.candidates, db.meta, async () => {
+      const version = getMeta(db, 'candidatesVersion');
+      const live: Candidate[] = [];
+      let last: string | undefined;
+      for (;;) {
+        const from = last === undefined ? db.candidates.toCollection() : db.candidates.where(':id').above(last);
+        const page = await from.limit(LIST_PAGE_ROWS).toArray();
+        for (const row of page) if (!row.deletedAt) live.push(fromLocalCandidate(row));
+        if (page.length < LIST_PAGE_ROWS) return { candidates: live, version: await version };
+        last = page[page.length - 1]!.uid;
+      }
+    });
   }
 
   async function write<N extends MutationName>(prepare: () => Promise<PreparedMutation<N> | null>) {
@@ -138,21 +165,11 @@ export function createCandidatesRepo(db: RepHireDb) {
     },
 
     async listCandidates(): Promise<Candidate[]> {
-      // Pages of primary keys in one read transaction: a single getAll of 100,000 rows would be one
-      // long main-thread task (reading them all back); pages leave the page responsive meanwhile.
-      // (filter() would walk a cursor row by row: many times slower.)
-      return db.transaction('r', db.candidates, async () => {
-        const live: Candidate[] = [];
-        let last: string | undefined;
-        for (;;) {
-          const from = last === undefined ? db.candidates.toCollection() : db.candidates.where(':id').above(last);
-          const page = await from.limit(LIST_PAGE_ROWS).toArray();
-          for (const row of page) if (!row.deletedAt) live.push(fromLocalCandidate(row));
-          if (page.length < LIST_PAGE_ROWS) return live;
-          last = page[page.length - 1]!.uid;
-        }
-      });
+      return (await loadCandidates()).candidates;
     },
+
+    loadCandidates,
+
 
     async listByStatus(status: CandidateStatus): Promise<Candidate[]> {
       return (await db.candidates.where('status').equals(status).filter((row) => !row.deletedAt).toArray()).map(

@@ -1,6 +1,7 @@
 /** The import dialog's real collaborators: the spreadsheet worker, the device's candidates repo, toasts. */
 import { deviceTimeZone } from '@shared/format/time-zone';
 import { yieldToMain } from '@/app/yield-to-main';
+import { candidateStore } from '@/features/candidates/candidate-store';
 import { candidatesRepo } from '@/features/candidates/repo';
 import { toast } from '@/ui/toast/toast-queue';
 import { importFile } from './import-file';
@@ -14,7 +15,16 @@ export const defaultImportDeps: ImportSessionDeps = {
     importFile(
       file,
       kind,
-      { read, store: (rows, options) => candidatesRepo.importCandidates(rows, options), timeZone: deviceTimeZone(), yieldToMain },
+      {
+        read,
+        // The candidate list first takes in the batch before (it answers the next one's email lookups).
+        store: async (rows, options) => {
+          await candidateStore.applied();
+          return candidatesRepo.importCandidates(rows, options);
+        },
+        timeZone: deviceTimeZone(),
+        yieldToMain,
+      },
       onProgress,
     ),
   notify: (input) => void toast(input),

@@ -11,7 +11,7 @@ import { loadErrorText, useCandidateList } from './useCandidateList';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 async function stateFor(load: () => Promise<Candidate[]>): Promise<CandidateListSnapshot> {
-  const store = createCandidateStore({ load, read: async () => [], watch: () => () => {} });
+  const store = createCandidateStore({ load: async () => ({ candidates: await load(), version: null }), read: async () => [], watch: () => () => {} });
   let state!: CandidateListSnapshot;
   function Probe() {
     state = useCandidateList(store);
