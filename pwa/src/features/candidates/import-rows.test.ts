@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newUid } from '@shared/sync/ids';
 import type { ImportRow } from '@shared/sync/protocol.schema';
-import { chunkImportRows } from './import-rows';
+import { chunkImportRows, validateImportRows } from './import-rows';
 
 const row = (notes = ''): ImportRow => ({ uid: newUid(), name: 'Ann', email: 'ann@x.io', notes });
 const bytesOf = (rows: ImportRow[]) => rows.reduce((sum, r) => sum + new TextEncoder().encode(JSON.stringify(r)).length + 1, 0);
@@ -26,5 +26,22 @@ describe('chunks of import rows', () => {
   it('gives a row bigger than the budget a chunk of its own rather than losing it', () => {
     const rows = [row(), row('x'.repeat(500)), row()];
     expect(chunkImportRows(rows, 1000, 300).map((chunk) => chunk.length)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('validating import rows', () => {
+  it('gives each valid row a new uid, reports each invalid one by its index, and hands the thread back every 1,000 rows', async () => {
+    const rows: unknown[] = Array.from({ length: 2500 }, (_, i) => ({ name: `P${i}`, email: `p${i}@x.io` }));
+    rows[7] = { name: 'No Email' };
+    rows[1800] = 'not a row';
+    let turns = 0;
+    const { valid, skipped } = await validateImportRows(rows, async () => {
+      turns += 1;
+    });
+    expect(turns).toBe(2);
+    expect(valid).toHaveLength(2498);
+    expect(new Set(valid.map((row) => row.uid)).size).toBe(2498);
+    expect(skipped.map((skip) => skip.index)).toEqual([7, 1800]);
+    expect(skipped[0]!.reason).toMatch(/^email: /);
   });
 });
