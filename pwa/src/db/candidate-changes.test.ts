@@ -51,6 +51,23 @@ describe('the write version', () => {
     expect(changes).toHaveLength(1);
   });
 
+  it('is not moved by a write of nothing, and a counted transaction always tells its number', async () => {
+    const { changes } = await watched();
+    // A pull of an empty page: bulkPut([]) in a transaction with meta.
+    await db.transaction('rw', db.candidates, db.meta, () => db.candidates.bulkPut([]));
+    expect(await getMeta(db, 'candidatesVersion')).toBe(0);
+    expect(changes).toEqual([]);
+    // A transaction whose only write failed (a duplicate add, caught) still tells the number it took.
+    const row = toLocalCandidate(makeCandidate({ email: 'once@x.io' }));
+    await db.transaction('rw', db.candidates, db.meta, () => db.candidates.add(row));
+    await db.transaction('rw', db.candidates, db.meta, () => db.candidates.bulkAdd([row]).catch(() => undefined));
+    expect(changes.map((change) => [change.type, change.version, change.type === 'rows' ? change.rows.size : -1])).toEqual([
+      ['rows', 1, 1],
+      ['rows', 2, 0],
+    ]);
+    expect(await getMeta(db, 'candidatesVersion')).toBe(2);
+  });
+
   it('is null for a write whose transaction cannot count itself (no meta in its scope)', async () => {
     const { changes } = await watched();
     await db.candidates.put(toLocalCandidate(makeCandidate({ email: 'direct@x.io' })));

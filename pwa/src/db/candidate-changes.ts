@@ -113,7 +113,8 @@ function track(dbName: string, trans: DBCoreTransaction, counted: boolean) {
   (trans as unknown as IDBTransaction).addEventListener('complete', () => {
     const version = pending.settledVersion;
     if (pending.all) announce(dbName, { type: 'all', version });
-    else if (pending.rows.size) announce(dbName, { type: 'rows', rows: pending.rows, version });
+    // A counted transaction always tells its number, rows or not: readers wait for every number.
+    else if (pending.rows.size || version !== null) announce(dbName, { type: 'rows', rows: pending.rows, version });
   });
 }
 
@@ -164,7 +165,9 @@ export const candidateChangesMiddleware: Middleware<DBCore> = {
           ...table,
           mutate(req) {
             const pending = pendingByTransaction.get(req.trans);
-            const counting = pending ? (pending.version ??= countWrite(down.table(META), req.trans, pending)) : null;
+            // A write of nothing (bulkPut([]), as a pull of an empty page makes) changes nothing to count.
+            const changes = req.type === 'deleteRange' || (req.type === 'delete' ? req.keys.length : req.values.length) > 0;
+            const counting = pending && changes ? (pending.version ??= countWrite(down.table(META), req.trans, pending)) : null;
             return Promise.all([table.mutate(req), counting]).then(([result]) => {
               if (pending) record(pending, req, result.failures);
               return result;
