@@ -9,7 +9,7 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
-import { CANDIDATE_INDEXES, RepHireDb, fromLocalCandidate, toLocalCandidate } from './database';
+import { CANDIDATE_INDEXES, RepHireDb, VERSION_1_STORES, fromLocalCandidate, toLocalCandidate } from './database';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
 class NextVersionDb extends RepHireDb {
@@ -42,17 +42,8 @@ describe('schema upgrades', () => {
 describe('version 2', () => {
   it('marks the candidates a version-1 device made (no server id) localOnly, and keeps the rest as they were', async () => {
     const name = `test-${newUid()}`;
-    // Version 1 as it landed.
     const v1 = new Dexie(name);
-    v1.version(1).stores({
-      candidates: 'uid, emailKey, status, appliedDate, updatedAt',
-      experiences: 'uid, candidateUid',
-      interviewNotes: 'uid, [candidateUid+day], day',
-      serverRows: '[kind+uid]',
-      outbox: 'id',
-      rejected: 'id',
-      meta: 'key',
-    });
+    v1.version(1).stores(VERSION_1_STORES);
     const madeHere = { ...makeCandidate({ email: 'new@x.io', id: null }), emailKey: 'new@x.io' };
     const pulled = { ...makeCandidate({ email: 'old@x.io', id: 7 }), emailKey: 'old@x.io' };
     await v1.table('candidates').bulkAdd([madeHere, pulled]);

@@ -83,6 +83,17 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 
+/** The first version's tables, as it landed (the upgrade test opens a device at this version). */
+export const VERSION_1_STORES = {
+  candidates: 'uid, emailKey, status, appliedDate, updatedAt',
+  experiences: 'uid, candidateUid',
+  interviewNotes: 'uid, [candidateUid+day], day',
+  serverRows: '[kind+uid]',
+  outbox: 'id',
+  rejected: 'id',
+  meta: 'key',
+} as const;
+
 export class RepHireDb extends Dexie {
   candidates!: Table<LocalCandidate, string>;
   experiences!: Table<Experience, string>;
@@ -96,15 +107,7 @@ export class RepHireDb extends Dexie {
     super(name, options);
     // Announces committed candidate writes to the in-memory list (candidate-changes.ts).
     this.use(candidateChangesMiddleware);
-    this.version(1).stores({
-      candidates: 'uid, emailKey, status, appliedDate, updatedAt',
-      experiences: 'uid, candidateUid',
-      interviewNotes: 'uid, [candidateUid+day], day',
-      serverRows: '[kind+uid]',
-      outbox: 'id',
-      rejected: 'id',
-      meta: 'key',
-    });
+    this.version(1).stores(VERSION_1_STORES);
     // appliedDate and updatedAt indexes dropped (nothing queries them); candidates made here get localOnly.
     this.version(2)
       .stores({ candidates: CANDIDATE_INDEXES })

@@ -10,9 +10,11 @@
  * Email lookups: before the transaction writes any candidate, the database's email directory answers
  * them when it holds exactly what the table holds (db/email-directory.ts: the write version read here
  * is the one it is at); otherwise the emailKey index is read, one request per email, sent together (a
- * cursor over the index would wait for each step in turn). Answers are remembered for the rest of the
- * transaction and kept true as it writes candidates — every candidate write of the transaction goes
- * through this access — so an import's default-source rule and its merge share one lookup.
+ * cursor over the index would wait for each step in turn). A candidate write the transaction made
+ * before (through another path: a rebase's revert) has counted itself in that version by the time it
+ * resolved, so the directory, a version behind, declines. Answers are remembered for the rest of the
+ * transaction and kept true as it writes candidates through this access, so an import's default-source
+ * rule and its merge share one lookup.
  */
 import Dexie, { type Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';

@@ -9,10 +9,10 @@ import {
   type ImportRow,
 } from '@shared/sync/protocol.schema';
 import { newUid } from '@shared/sync/ids';
-import { emailKey, type RepHireDb } from '@/db/database';
-import type { RowAccess } from '@/sync/apply-mutation';
-import { issueMessages } from '@/db/repo-errors';
 import { yieldToMain } from '@/app/yield-to-main';
+import { emailKey, type RepHireDb } from '@/db/database';
+import { issueMessages } from '@/db/repo-errors';
+import type { RowAccess } from '@/sync/apply-mutation';
 import { writeMutations, type PrepareMutation } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
 
@@ -106,7 +106,7 @@ export async function validateImportRows(
 
 /**
  * Inside the write transaction: rows without a source whose email no live candidate has get `source`.
- * The lookup is the one the import's merge then uses (RowAccess remembers it until the write).
+ * The lookup is the one the import's merge then uses (RowAccess remembers it for the transaction).
  */
 async function withDefaultSource(rows: RowAccess, chunk: ImportRow[], source: string): Promise<ImportRow[]> {
   const keys = chunk.filter((row) => !row.source).map((row) => emailKey(row.email));
