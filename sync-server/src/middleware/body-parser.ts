@@ -4,6 +4,7 @@
  * PUSH_BODY_LIMIT_BYTES, for import batches) and the candidate import (multipart files, written to a
  * temporary folder by formidable within IMPORT_LIMITS; larger uploads answer 413 with a clear message).
  */
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
@@ -22,6 +23,26 @@ const MB = 1024 * 1024;
 const FILE_TOO_BIG = 1016;
 const FILES_TOO_BIG = 1009;
 const TOO_MANY_FILES = 1015;
+
+/**
+ * formidable hands the uploaded files over as each finishes writing to disk, not in the order they were
+ * chosen; its part parser meets them in that order, though. Each upload's temporary name starts with its
+ * place in the form, so the import can put them back in order (a later file's row wins over an earlier
+ * one's, and the errors are listed file by file as chosen).
+ */
+const nextPlace = new WeakMap<object, number>();
+const PLACE_DIGITS = 4;
+
+export function placedUploadName(this: unknown, _name: string, _ext: string, _part: unknown, form: object): string {
+  const place = nextPlace.get(form) ?? 0;
+  nextPlace.set(form, place + 1);
+  return `rephire-upload-${String(place).padStart(PLACE_DIGITS, '0')}-${randomUUID()}`;
+}
+
+/** Orders uploaded files as they were chosen (by the names `placedUploadName` gave them). */
+export function inChosenOrder<T extends { newFilename: string }>(files: T[]): T[] {
+  return [...files].sort((a, b) => (a.newFilename < b.newFilename ? -1 : a.newFilename > b.newFilename ? 1 : 0));
+}
 
 function uploadError(error: Error & { code?: unknown; httpCode?: number }): never {
   if (error instanceof AppError) throw error;
@@ -45,6 +66,7 @@ export function bodyParser() {
     formLimit: JSON_BODY_LIMIT,
     formidable: {
       uploadDir: tmpdir(),
+      filename: placedUploadName,
       maxFileSize: IMPORT_LIMITS.maxFileBytes,
       maxTotalFileSize: IMPORT_LIMITS.maxTotalBytes,
       maxFiles: IMPORT_LIMITS.maxFiles,

@@ -3,11 +3,13 @@ import Router from '@koa/router';
 import { defineRoute } from '../../http/route';
 import type { AppContext } from '../../http/context';
 import { badRequest } from '../../errors';
+import { inChosenOrder } from '../../middleware/body-parser';
 import { resolveTimeZone } from '../../interview-notes/interview-notes.service';
 import { importFiles, type UploadedFile } from './import.service';
 
 interface FormidableFile {
   filepath: string;
+  newFilename: string;
   originalFilename: string | null;
   mimetype: string | null;
   size: number;
@@ -16,7 +18,7 @@ interface FormidableFile {
 function uploadedFiles(ctx: AppContext): UploadedFile[] {
   const parts = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files?.file;
   const list = parts === undefined ? [] : Array.isArray(parts) ? parts : [parts];
-  return list.map((file) => ({ path: file.filepath, name: file.originalFilename ?? 'file', mimetype: file.mimetype, size: file.size }));
+  return inChosenOrder(list).map((file) => ({ path: file.filepath, name: file.originalFilename ?? 'file', mimetype: file.mimetype, size: file.size }));
 }
 
 export function importRouter(): Router {
