@@ -3,30 +3,20 @@
  * each simulated device has its own IndexedDB database, engine and session cookie.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@shared/schemas/user.schema';
 import { clientIdOf } from '@/db/meta';
 import { pullAll } from '@/sync/pull';
 import { SyncError, type SyncTransport } from '@/sync/transport';
 import type { HttpClient } from './helpers/http-client';
-import { engineDevice, freshReader as freshReaderOf, serverCandidate as serverCandidateOf } from './helpers/engine-device';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { serverWithDevices } from './helpers/engine-device';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const device = (http: HttpClient, wrap?: (t: SyncTransport) => SyncTransport) => engineDevice(server.url, http, wrap);
-const freshReader = (http: HttpClient) => freshReaderOf(server.url, http);
-const serverCandidate = (http: HttpClient, email: string) => serverCandidateOf(server.url, http, email);
+const world = serverWithDevices();
+const { device, freshReader, serverCandidate } = world;
 
 describe('device engine against the server', () => {
   it('pushes offline edits when back online, and another device pulls them', async () => {
-    const http = await server.recruiterClient();
+    const http = await world.server.recruiterClient();
     const a = await device(http);
     a.env.online = false;
     const ann = await a.candidates.createCandidate({ name: 'Ann Offline', email: 'ann.offline@x.io' });
@@ -38,14 +28,14 @@ describe('device engine against the server', () => {
     expect(await a.db.outbox.count()).toBe(0);
     expect((await a.candidates.getCandidate(ann.uid))!.id).toEqual(expect.any(Number));
 
-    const b = await freshReader(await server.recruiterClient());
+    const b = await freshReader(await world.server.recruiterClient());
     expect(await b.candidates.getCandidate(ann.uid)).toMatchObject({ status: 'interview', notes: '[2026-01-02] Status updated' });
     expect(await b.interviews.getInterviewNote(ann.uid, '2026-01-02')).toMatchObject({ note: 'Good call' });
   });
 
   it('keeps both of two devices editing different fields of one candidate, and rebases pending work on pulls', async () => {
-    const a = await device(await server.recruiterClient());
-    const b = await device(await server.recruiterClient());
+    const a = await device(await world.server.recruiterClient());
+    const b = await device(await world.server.recruiterClient());
     const bo = await a.candidates.createCandidate({ name: 'Bo Fields', email: 'bo.fields@x.io' });
     await a.engine.syncNow();
     await b.engine.syncNow();
@@ -63,7 +53,7 @@ describe('device engine against the server', () => {
 
   it('drops applied entries only when a pull includes them', async () => {
     let failPull = true;
-    const a = await device(await server.recruiterClient(), (t) => ({
+    const a = await device(await world.server.recruiterClient(), (t) => ({
       push: t.push,
       pull: async (q) => {
         if (failPull) throw new SyncError('network', 'lost');
@@ -81,7 +71,7 @@ describe('device engine against the server', () => {
 
   it('applies a mutation once when the push response is lost after the server committed', async () => {
     let loseNext = true;
-    const a = await device(await server.recruiterClient(), (t) => ({
+    const a = await device(await world.server.recruiterClient(), (t) => ({
       pull: t.pull,
       push: async (request) => {
         const response = await t.push(request);
@@ -104,8 +94,8 @@ describe('device engine against the server', () => {
   });
 
   it('surfaces a rejected change with the server reason and removes its effect', async () => {
-    const a = await device(await server.recruiterClient());
-    const b = await device(await server.recruiterClient());
+    const a = await device(await world.server.recruiterClient());
+    const b = await device(await world.server.recruiterClient());
     const ed = await a.candidates.createCandidate({ name: 'Ed Gone', email: 'ed.gone@x.io' });
     await a.engine.syncNow();
     await b.engine.syncNow();
@@ -121,7 +111,7 @@ describe('device engine against the server', () => {
   });
 
   it('pauses on 401 keeping the queue, and resumes after signing in again', async () => {
-    const http = await server.recruiterClient('sessionend');
+    const http = await world.server.recruiterClient('sessionend');
     const a = await device(http);
     await a.candidates.createCandidate({ name: 'Flo Session', email: 'flo.session@x.io' });
     await http.post('/api/logout');
@@ -137,8 +127,8 @@ describe('device engine against the server', () => {
   });
 
   it('merges an imported row into the candidate the server already has with that email', async () => {
-    const a = await device(await server.recruiterClient());
-    const b = await device(await server.recruiterClient());
+    const a = await device(await world.server.recruiterClient());
+    const b = await device(await world.server.recruiterClient());
     const gus = await b.candidates.createCandidate({ name: 'Gus', email: 'gus@x.io', phone: '7' });
     await b.engine.syncNow();
     // A has not pulled gus@x.io yet: its import makes a local record with a uid of its own.
@@ -150,7 +140,7 @@ describe('device engine against the server', () => {
   });
 
   it('pushes a large import in batches and a new device pulls it in pages', async () => {
-    const a = await device(await server.recruiterClient());
+    const a = await device(await world.server.recruiterClient());
     const rows = Array.from({ length: 2500 }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk${i}@x.io`, source: 'file' }));
     const result = await a.candidates.importCandidates(rows, { fileName: 'bulk.csv' });
     expect(result).toMatchObject({ created: 2500, mutations: 3 });
@@ -162,13 +152,13 @@ describe('device engine against the server', () => {
   });
 
   it('resyncs from scratch when the server asks (reset), keeping pending changes', async () => {
-    const a = await device(await server.recruiterClient());
+    const a = await device(await world.server.recruiterClient());
     const hal = await a.candidates.createCandidate({ name: 'Hal Reset', email: 'hal.reset@x.io' });
     await a.engine.syncNow();
     // A row only this device has (as if the server lost it in a restore), and a pending edit.
     await a.db.candidates.put({ ...(await a.db.candidates.get(hal.uid))!, uid: crypto.randomUUID(), email: 'ghost@x.io', emailKey: 'ghost@x.io' });
     await a.candidates.updateCandidate(hal.uid, { phone: '42' });
-    await server.db.knex('app_settings').where({ key: 'syncEpoch' }).delete();
+    await world.server.db.knex('app_settings').where({ key: 'syncEpoch' }).delete();
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     expect(await a.candidates.findByEmail('ghost@x.io')).toEqual([]);
     expect(await a.candidates.getCandidate(hal.uid)).toMatchObject({ phone: '42' });
@@ -176,14 +166,14 @@ describe('device engine against the server', () => {
   });
 
   it('continues under a new client id when another user signs in on the device', async () => {
-    const first = await server.recruiterClient();
+    const first = await world.server.recruiterClient();
     const a = await device(first);
     const ivy = await a.candidates.createCandidate({ name: 'Ivy Switch', email: 'ivy.switch@x.io' });
     await a.engine.syncNow();
     const clientId = await clientIdOf(a.db);
     await a.candidates.appendNote(ivy.uid, 'by the second user');
     // The device's cookie now belongs to someone else.
-    const second = await server.recruiterClient();
+    const second = await world.server.recruiterClient();
     for (const [k, v] of second.cookies) first.cookies.set(k, v);
     await a.engine.signedIn((await second.get<User>('/api/user')).body);
     expect(await a.engine.syncNow()).toEqual({ ok: true });
@@ -192,12 +182,12 @@ describe('device engine against the server', () => {
   });
 
   it('recovers when the server says the client id belongs to another user', async () => {
-    const first = await server.recruiterClient();
+    const first = await world.server.recruiterClient();
     const a = await device(first);
     await a.candidates.createCandidate({ name: 'Kim Client', email: 'kim.client@x.io' });
     await a.engine.syncNow();
     const clientId = await clientIdOf(a.db);
-    const second = await server.recruiterClient();
+    const second = await world.server.recruiterClient();
     for (const [k, v] of second.cookies) first.cookies.set(k, v);
     await a.candidates.updateCandidate((await a.candidates.findByEmail('kim.client@x.io'))[0]!.uid, { phone: '5' });
     // Nobody told the engine about the new user: the server refuses the old client id once.
@@ -208,8 +198,8 @@ describe('device engine against the server', () => {
   });
 
   it('merges two devices writing the same day\'s interview note into one note', async () => {
-    const a = await device(await server.recruiterClient());
-    const b = await device(await server.recruiterClient());
+    const a = await device(await world.server.recruiterClient());
+    const b = await device(await world.server.recruiterClient());
     const lee = await a.candidates.createCandidate({ name: 'Lee Notes', email: 'lee.notes@x.io' });
     await a.engine.syncNow();
     await b.engine.syncNow();
@@ -224,7 +214,7 @@ describe('device engine against the server', () => {
   });
 
   it('flushes before sign-out, then wipes the device', async () => {
-    const a = await device(await server.recruiterClient());
+    const a = await device(await world.server.recruiterClient());
     await a.candidates.createCandidate({ name: 'Jo Leaving', email: 'jo.leaving@x.io' });
     a.env.online = false;
     expect(await a.engine.flushBeforeSignOut()).toEqual({ ok: false, unsynced: 1 });

@@ -5,31 +5,22 @@
  * Real sync engines (pwa/src/sync over fake-indexeddb) against the real server.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { pullAll } from '@/sync/pull';
 import { ERASED_CHANGE_LABEL } from '@/sync/erasure';
-import { engineDevice, freshReader } from './helpers/engine-device';
-import type { HttpClient } from './helpers/http-client';
+import { serverWithDevices } from './helpers/engine-device';
 import { deviceRowsMentioning, serverRowsMentioning } from './helpers/personal-data';
-import { startTestServer, type TestServer } from './helpers/test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const device = (http: HttpClient) => engineDevice(server.url, http);
+const world = serverWithDevices();
+const { device, freshReader } = world;
 // Every text about the person holds one of these (the name, email and labels hold "zoe").
 const PERSONAL = ['zoe', 'Hidden Town', 'salary'];
 
 it('every device forgets an erased candidate, pending edits included, and nothing brings it back', async () => {
-  const admin = await server.adminClient();
-  const a = await device(await server.recruiterClient());
-  const b = await device(await server.recruiterClient());
-  const c = await device(await server.recruiterClient());
+  const admin = await world.server.adminClient();
+  const a = await device(await world.server.recruiterClient());
+  const b = await device(await world.server.recruiterClient());
+  const c = await device(await world.server.recruiterClient());
   const zoe = await a.candidates.createCandidate({ name: 'Zoe Private', email: 'zoe.private@x.io', location: 'Hidden Town' });
   const other = await a.candidates.createCandidate({ name: 'Other Person', email: 'other.person@x.io' });
   await a.interviews.saveInterviewNote(zoe.uid, '2026-04-01', 'She mentioned her salary');
@@ -71,8 +62,8 @@ it('every device forgets an erased candidate, pending edits included, and nothin
   expect(await a.db.outbox.count()).toBe(0);
   expect(await a.db.rejected.count()).toBe(0);
 
-  expect(await serverRowsMentioning(server.db.knex, PERSONAL)).toEqual([]);
-  const reader = await freshReader(server.url, admin);
+  expect(await serverRowsMentioning(world.server.db.knex, PERSONAL)).toEqual([]);
+  const reader = await freshReader(admin);
   expect(await deviceRowsMentioning(reader.db, PERSONAL)).toEqual([]);
   expect(await reader.candidates.getCandidate(other.uid)).toMatchObject({ location: 'Reno' });
 });

@@ -13,25 +13,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { getSyncEpoch, newSyncEpoch } from '../src/sync/epoch';
-import { engineDevice, type EngineDevice } from './helpers/engine-device';
-import type { HttpClient } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { serverWithDevices, type EngineDevice } from './helpers/engine-device';
 
 const run = promisify(execFile);
 const hasPgTools = spawnSync('pg_dump', ['--version']).status === 0 && spawnSync('pg_restore', ['--version']).status === 0;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const device = (http: HttpClient) => engineDevice(server.url, http);
-const onServer = (email: string) => server.db.knex('candidates').where({ email }).whereNull('deletedAt').first();
+const world = serverWithDevices();
+const { device } = world;
+const onServer = (email: string) => world.server.db.knex('candidates').where({ email }).whereNull('deletedAt').first();
 
 /**
  * A device that synced, then lost the connection and changed things: an edit, a new candidate and an
@@ -50,7 +41,7 @@ async function offlineChanges(a: EngineDevice, tag: string) {
 async function expectOfflineChangesOnServer(tag: string) {
   expect(await onServer(`kept.${tag}@x.io`)).toMatchObject({ location: `Offline Town ${tag}` });
   expect(await onServer(`olive.${tag}@x.io`)).toMatchObject({ name: `Olive ${tag}` });
-  const [{ note }] = await server.db
+  const [{ note }] = await world.server.db
     .knex('interview_notes as n')
     .join('candidates as c', 'c.id', 'n.candidateId')
     .where('c.email', `kept.${tag}@x.io`)
@@ -61,15 +52,15 @@ async function expectOfflineChangesOnServer(tag: string) {
 it.skipIf(!process.env.DATABASE_URL || !hasPgTools)(
   'after pg_restore of an earlier pg_dump, a device resyncs from scratch and pushes its unsynced changes',
   async () => {
-    const url = server.db.url!;
-    const a = await device(await server.recruiterClient());
-    const b = await device(await server.recruiterClient());
+    const url = world.server.db.url!;
+    const a = await device(await world.server.recruiterClient());
+    const b = await device(await world.server.recruiterClient());
     await a.candidates.createCandidate({ name: 'Kept Before Backup', email: 'kept.dump@x.io' });
     expect(await a.engine.syncNow()).toEqual({ ok: true });
 
     const backup = path.join(mkdtempSync(path.join(tmpdir(), 'rephire-backup-')), 'rephire.dump');
     await run('pg_dump', ['--format=custom', `--file=${backup}`, `--dbname=${url}`]);
-    const epochAtBackup = await getSyncEpoch(server.db.knex);
+    const epochAtBackup = await getSyncEpoch(world.server.db.knex);
 
     // After the backup, another device adds a candidate that this one pulls: the restore loses it.
     await b.candidates.createCandidate({ name: 'Gone In Restore', email: 'gone.dump@x.io' });
@@ -81,7 +72,7 @@ it.skipIf(!process.env.DATABASE_URL || !hasPgTools)(
     await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${url}`, backup]);
     expect(await onServer('gone.dump@x.io')).toBeUndefined();
     // The restore wrote the epoch's row anew: the epoch changed by itself.
-    expect(await getSyncEpoch(server.db.knex)).not.toBe(epochAtBackup);
+    expect(await getSyncEpoch(world.server.db.knex)).not.toBe(epochAtBackup);
 
     a.env.online = true;
     expect(await a.engine.syncNow()).toEqual({ ok: true });
@@ -93,7 +84,7 @@ it.skipIf(!process.env.DATABASE_URL || !hasPgTools)(
 );
 
 it('after a physical restore the operator starts a new epoch, and a device resyncs keeping its unsynced changes', async () => {
-  const a = await device(await server.recruiterClient());
+  const a = await device(await world.server.recruiterClient());
   await a.candidates.createCandidate({ name: 'Kept Before Copy', email: 'kept.copy@x.io' });
   expect(await a.engine.syncNow()).toEqual({ ok: true });
   await offlineChanges(a, 'copy');
@@ -101,9 +92,9 @@ it('after a physical restore the operator starts a new epoch, and a device resyn
   const ghost = crypto.randomUUID();
   const [kept] = await a.candidates.findByEmail('kept.copy@x.io');
   await a.db.candidates.put({ ...kept!, uid: ghost, email: 'ghost.copy@x.io', emailKey: 'ghost.copy@x.io' });
-  const before = await getSyncEpoch(server.db.knex);
+  const before = await getSyncEpoch(world.server.db.knex);
 
-  expect(await newSyncEpoch(server.db.knex)).not.toBe(before);
+  expect(await newSyncEpoch(world.server.db.knex)).not.toBe(before);
   a.env.online = true;
   expect(await a.engine.syncNow()).toEqual({ ok: true });
   expect(await a.candidates.getCandidate(ghost)).toBeUndefined();

@@ -8,6 +8,7 @@
 import 'fake-indexeddb/auto';
 import '@/sync/testing/fake-indexeddb-seek';
 import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 import type { User } from '@shared/schemas/user.schema';
 import { RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
@@ -17,6 +18,7 @@ import type { SyncTiming } from '@/sync/scheduler';
 import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { httpTransport, type SyncTransport } from '@/sync/transport';
 import type { HttpClient } from './http-client';
+import { startTestServer, type TestServer } from './test-server';
 
 /** The engine's delays shortened: a failing server is retried within a second, not minutes. */
 export const FAST_TIMING: Partial<SyncTiming> = {
@@ -187,4 +189,30 @@ export async function freshReader(url: string, http: HttpClient): Promise<Engine
 export async function serverCandidate(url: string, http: HttpClient, email: string) {
   const reader = await freshReader(url, http);
   return (await reader.candidates.findByEmail(email))[0];
+}
+
+/**
+ * One test server for the calling test file (started before its tests, closed after them), with its
+ * devices: `server` is the running server, and the helpers above are bound to it.
+ */
+export function serverWithDevices() {
+  let running: TestServer | undefined;
+  beforeAll(async () => {
+    running = await startTestServer();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const server = () => {
+    if (!running) throw new Error('the test server starts in beforeAll; use it inside a test');
+    return running;
+  };
+  return {
+    get server() {
+      return server();
+    },
+    device: (http: HttpClient, wrap?: (t: SyncTransport) => SyncTransport) => engineDevice(server().url, http, wrap),
+    freshReader: (http: HttpClient) => freshReader(server().url, http),
+    serverCandidate: (http: HttpClient, email: string) => serverCandidate(server().url, http, email),
+  };
 }
