@@ -57,7 +57,6 @@ export async function writeMutations(db: RepHireDb, prepares: readonly PrepareMu
     if (seen) clock.receive(seen);
     const results: Array<WriteResult | null> = [];
     const entries: OutboxEntry[] = [];
-    let stamp: string | null = null;
     for (const prepare of prepares) {
       const prepared = await prepare(rows);
       if (!prepared) {
@@ -65,15 +64,16 @@ export async function writeMutations(db: RepHireDb, prepares: readonly PrepareMu
         continue;
       }
       const id = firstId + entries.length;
-      const hlc = (stamp = clock.tick());
+      const hlc = clock.tick();
       const now = new Date().toISOString();
       const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
       const outcome = await applyMutation(rows, mutation, { now, userId: owner?.id ?? null, firstWrite: true });
       entries.push({ id, name: prepared.name, args: prepared.args, hlc, createdAt: now, label: prepared.label, count: prepared.count ?? 1 });
       results.push({ id, hlc, outcome });
     }
-    if (stamp) {
-      await Promise.all([db.outbox.bulkAdd(entries), setMeta(db, 'nextMutationId', firstId + entries.length), setMeta(db, 'hlc', stamp)]);
+    const last = entries.at(-1);
+    if (last) {
+      await Promise.all([db.outbox.bulkAdd(entries), setMeta(db, 'nextMutationId', last.id + 1), setMeta(db, 'hlc', last.hlc)]);
     }
     return results;
   });

@@ -29,9 +29,8 @@ import { indexCandidate } from '@shared/candidates/candidate-index';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { yieldToMain } from '@/app/yield-to-main';
 import { appDb } from '@/db/app-db';
-import { normalizeEmail } from '@shared/candidates/email';
 import { watchCandidateChanges, type CandidateChange, type WriteVersion } from '@/db/candidate-changes';
-import { fromLocalCandidate } from '@/db/database';
+import { emailKey, fromLocalCandidate } from '@/db/database';
 import { provideEmailDirectory, type EmailDirectory } from '@/db/email-directory';
 import { byUid, merged, positionOf, snapshotOf, type CandidateListSnapshot, type Entry, type Snapshot } from './candidate-snapshot';
 import { candidatesRepo, type LoadedCandidates } from './repo';
@@ -72,7 +71,7 @@ export class CandidateStore implements EmailDirectory {
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private lastPublish = Number.NEGATIVE_INFINITY;
   private lastPublishCost = 0;
-  /** Live rows' uids by normalised email (the email directory). */
+  /** Live rows' uids by email key, the key the directory is asked in (the email directory). */
   private readonly byEmail = new Map<string, Set<string>>();
   /** The write version every change up to which is applied; null when unsure (see the module comment). */
   private version: WriteVersion = null;
@@ -234,7 +233,7 @@ export class CandidateStore implements EmailDirectory {
     const before = this.rows.get(uid);
     if (!before && !candidate) return;
     if (!this.dirty.has(uid)) this.dirty.set(uid, before !== undefined);
-    if (before) this.byEmail.get(normalizeEmail(before.candidate.email))?.delete(uid);
+    if (before) this.byEmail.get(emailKey(before.candidate.email))?.delete(uid);
     if (candidate) {
       this.rows.set(uid, indexCandidate(candidate));
       this.addEmail(candidate);
@@ -242,7 +241,7 @@ export class CandidateStore implements EmailDirectory {
   }
 
   private addEmail(candidate: Candidate) {
-    const key = normalizeEmail(candidate.email);
+    const key = emailKey(candidate.email);
     let uids = this.byEmail.get(key);
     if (!uids) this.byEmail.set(key, (uids = new Set()));
     uids.add(candidate.uid);

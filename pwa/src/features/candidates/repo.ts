@@ -170,7 +170,6 @@ export function createCandidatesRepo(db: RepHireDb) {
 
     loadCandidates,
 
-
     async listByStatus(status: CandidateStatus): Promise<Candidate[]> {
       return (await db.candidates.where('status').equals(status).filter((row) => !row.deletedAt).toArray()).map(
         fromLocalCandidate,
