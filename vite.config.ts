@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,9 +61,40 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Brotli and gzip copies of every text file of the build, made once at build time at the highest
+ * settings (a server compressing per request could not afford brotli's best), served by content
+ * negotiation (sync-server/src/middleware/static-files.ts). vite-plugin-compression2: a maintained
+ * plugin that compresses every emitted asset, workers and lazy chunks included.
+ */
+const precompress = compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|webmanifest)$/, threshold: 1024 });
+
+/** Server test files the PGlite pass leaves out (see the server-pglite project): why, file by file. */
+const SERVER_TESTS_SAME_ON_ANY_DATABASE = [
+  // No database at all.
+  'sync-server/src/auth/password.test.ts',
+  'sync-server/src/candidates/import/spreadsheet-parser.test.ts',
+  'sync-server/src/config.test.ts',
+  'sync-server/src/crypto/secret-box.test.ts',
+  'sync-server/src/linkedin/address-policy.test.ts',
+  'sync-server/src/linkedin/proxycurl.client.test.ts',
+  'sync-server/src/middleware/body-parser.test.ts',
+  'sync-server/src/server.test.ts',
+  'sync-server/src/throttled-log.test.ts',
+  // A private PostgreSQL cluster of its own on both passes.
+  'sync-server/tests/fault-postgres-restart.test.ts',
+  // PostgreSQL only (skipped without DATABASE_URL).
+  'sync-server/src/db/migrate.test.ts',
+  'sync-server/tests/fault-server-kill.test.ts',
+  'sync-server/tests/fault-two-instances.test.ts',
+  // Upload parsing and limits: the database only stores what import.test.ts stores on both.
+  'sync-server/src/candidates/import/hostile-files.test.ts',
+  'sync-server/src/candidates/import/csv-spectrum.test.ts',
+];
+
 export default defineConfig({
   root: path.join(root, 'pwa'),
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, precompress],
   resolve: { alias },
   // The spreadsheet worker is an ES module: it loads SheetJS as a separate chunk only for workbooks.
   worker: { format: 'es' },
@@ -78,6 +110,8 @@ export default defineConfig({
   },
   test: {
     root,
+    // Two files at a time, on both cores (vitest's default leaves one free); --maxWorkers overrides it.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -86,6 +120,9 @@ export default defineConfig({
           root,
           include: ['shared/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Unit files share the cores with server files now: the heaviest (2-3 s alone) passed vitest's
+          // default 5 s on a loaded machine. A timeout only matters when a test hangs.
+          testTimeout: 20_000,
         },
       },
       {
@@ -95,9 +132,29 @@ export default defineConfig({
           root,
           include: ['sync-server/**/*.test.ts'],
           environment: 'node',
-          // One file at a time: on a shared PostgreSQL, an open transaction in any database (another
-          // file's migrations, say) holds back pg_snapshot_xmin for all of them, which delays pulls.
-          fileParallelism: false,
+          // Files in parallel, each worker on a PostgreSQL cluster of its own (see the global setup).
+          globalSetup: ['sync-server/tests/helpers/test-databases.global-setup.ts'],
+          setupFiles: ['sync-server/tests/helpers/worker-database.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // CI's second pass (.ci/run): the server tests whose outcome can depend on the database, once
+        // more on the embedded one (PGlite) after all of them ran on PostgreSQL. Left out: files that
+        // open no database, those that bring their own PostgreSQL or need it (skipped on PGlite anyway),
+        // and those testing upload parsing and HTTP limits, where the database only stores the result.
+        // A new server test file runs on both unless it is added here.
+        resolve: { alias },
+        test: {
+          name: 'server-pglite',
+          root,
+          include: ['sync-server/**/*.test.ts'],
+          exclude: [...SERVER_TESTS_SAME_ON_ANY_DATABASE],
+          environment: 'node',
+          env: { DATABASE_URL: '' },
+          globalSetup: ['sync-server/tests/helpers/test-databases.global-setup.ts'],
+          setupFiles: ['sync-server/tests/helpers/worker-database.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -109,9 +166,13 @@ export default defineConfig({
           root,
           include: ['pwa/tests/**/*.browser.test.ts'],
           environment: 'node',
-          globalSetup: ['pwa/tests/support/global-setup.ts'],
-          fileParallelism: false,
+          // Files in parallel (a file mostly waits: on the app, its toasts, its sync), each worker on a
+          // PostgreSQL cluster of its own as for the server tests; the app is built once, before them.
+          globalSetup: ['pwa/tests/support/global-setup.ts', 'sync-server/tests/helpers/test-databases.global-setup.ts'],
+          setupFiles: ['sync-server/tests/helpers/worker-database.setup.ts'],
           testTimeout: 60_000,
+          // A poll's default second is too short for a page on a loaded machine; it only matters on failure.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
         },
       },

@@ -43,6 +43,8 @@ describe('registration and sign-in', () => {
     await registerThroughUi(page, ADMIN);
     await page.waitForURL('**/dashboard');
     await expectToast(page, 'Registration successful', 'Your account has been created');
+    // A new account is welcomed, not welcomed back.
+    await page.getByText('Welcome, admin', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Account menu for admin' }).click();
     await page.getByText("admin's Account").waitFor();
     await page.getByRole('menu').getByText('admin', { exact: true }).waitFor(); // the role

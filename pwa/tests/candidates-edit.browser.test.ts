@@ -149,6 +149,19 @@ describe('detail dialog', () => {
     await dialog().getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog().waitFor({ state: 'detached' });
     await dismissToasts(page);
+
+    // A status chosen in the list is saved by Save Changes too (it used to be dropped).
+    await page.getByRole('button', { name: 'View Dora Detail' }).click();
+    await dialog().getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Hired' }).click();
+    await dialog().getByRole('button', { name: 'Save Changes' }).click();
+    await seeToast(page, 'Status Updated', 'Candidate pipeline stage has been updated');
+    await dialog().waitFor({ state: 'detached' });
+    await fromServer('dora@example.com').toMatchObject({
+      status: 'hired',
+      notes: expect.stringMatching(new RegExp(`${noteLinePattern('Status updated from offer to hired').source}$`)),
+    });
+    await dismissToasts(page);
   });
 });
 

@@ -114,3 +114,25 @@ describe('two devices offline', () => {
       .toMatch(/An older edit to Location by admin was not applied.*Austin, TX/s);
   });
 });
+
+describe('a server that cannot be reached while the browser is online', () => {
+  it('reads as offline with the changes waiting, not as a sync error, and syncs once the server answers', async () => {
+    const { page } = devices[0]!;
+    await page.bringToFront();
+    // As when the server is stopped or a Wi-Fi sign-in page intercepts: no answer from the server.
+    await page.route('**/api/sync/**', (route) => route.abort('connectionrefused'));
+    try {
+      await editInDialog(page, 'Sam Shared', (dialog) => dialog.getByPlaceholder('Add notes about this candidate').fill('Met at the job fair\nCalled back'));
+      const indicator = page.getByRole('button', { name: /^Sync: Can't reach the server — 1 change waiting, retrying$/ });
+      await indicator.waitFor({ timeout: 30_000 });
+      expect(await indicator.getAttribute('data-tone')).toBe('warning');
+      expect(await page.getByRole('button', { name: /^Sync: Sync error/ }).count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/sync/**');
+    }
+    await page.getByRole('button', { name: /^Sync: / }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => serverCandidate(app, 'sam@example.com'), POLL).toMatchObject({ notes: expect.stringContaining('Called back') });
+    await page.getByRole('button', { name: /^Sync: Synced/ }).waitFor({ timeout: 30_000 });
+  });
+});

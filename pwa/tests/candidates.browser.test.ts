@@ -199,8 +199,8 @@ describe('table', () => {
 
     await rows.nth(0).focus();
     await page.keyboard.press('Enter');
-    await page.getByText('Sales Representative Candidate').waitFor();
-    expect(await page.getByRole('heading', { name: ROWS[0]!.name }).isVisible()).toBe(true);
+    // The title reads "Candidate" until the row is read from IndexedDB: wait for the name.
+    await page.getByRole('dialog').getByRole('heading', { name: ROWS[0]!.name }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByText('Sales Representative Candidate').waitFor({ state: 'detached' });
   });

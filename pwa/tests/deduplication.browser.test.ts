@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestDevice, candidateArgs } from '../../sync-server/tests/helpers/sync-device';
 import type { HttpClient } from '../../sync-server/tests/helpers/http-client';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
-import { ADMIN, adminApi, expectToast, signInThroughUi } from './support/ui';
+import { ADMIN, adminApi, expectToast, holdRequests, signInThroughUi } from './support/ui';
 
 let app: BrowserApp;
 let seeder: TestDevice;
@@ -32,13 +32,8 @@ async function syncDevice(page: Page) {
   await page.context().setOffline(false);
 }
 
-/** Holds the deduplication calls back a moment, so the running state can be seen. */
-async function slowDedup(page: Page) {
-  await page.route('**/api/candidates/{deduplicate,dedup-now}', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-}
+/** Holds the deduplication calls back until release(), so the running state can be seen. */
+const holdDedup = (page: Page) => holdRequests(page, '**/api/candidates/{deduplicate,dedup-now}');
 
 describe('Deduplication', () => {
   it('quick-fixes and then fully deduplicates, reporting the counts', async () => {
@@ -53,10 +48,11 @@ describe('Deduplication', () => {
 
     const quick = page.getByRole('button', { name: 'Quick Fix Duplicates' });
     const advanced = page.getByRole('button', { name: 'Advanced Deduplication' });
-    await slowDedup(page);
+    const quickRun = await holdDedup(page);
     await quick.click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     expect(await advanced.isDisabled()).toBe(true);
+    quickRun.release();
     await expectToast(page, 'Quick deduplication complete', 'Removed 2 duplicate candidates.');
     expect(await quick.isEnabled()).toBe(true);
     expect(await liveCount()).toBe(3);
@@ -65,9 +61,11 @@ describe('Deduplication', () => {
     await page.getByText('No duplicate emails found on this device.').waitFor({ timeout: 40_000 });
 
     await seed(['bea@dup.example']);
+    const advancedRun = await holdDedup(page);
     await advanced.click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     expect(await quick.isDisabled()).toBe(true);
+    advancedRun.release();
     await expectToast(page, 'Deduplication complete', 'Removed 1 duplicate candidates. Total remaining: 3.');
     expect(await liveCount()).toBe(3);
     await context.close();

@@ -112,10 +112,13 @@ describe('LinkedIn Sales Reps', () => {
 
     // A key the provider refuses: the search starts, fails in the background, and the dialog comes back.
     await saveKey('bad-key');
-    // The search may fail (and the dialog reopen) before this toast is gone, so it is only read.
-    await toastBehindDialog(page, 'Search started', 'Searching LinkedIn for up to 10 "Sales Representative" leads in United States');
+    // The search may fail (and the dialog reopen) before this toast is gone: its error then shows first
+    // (an error never waits behind another message), so both are read in whichever order they come.
+    await Promise.all([
+      toastBehindDialog(page, 'Search started', 'Searching LinkedIn for up to 10 "Sales Representative" leads in United States'),
+      toastBehindDialog(page, 'API Key Required', 'Please configure your Proxycurl API key to search LinkedIn'),
+    ]);
     await keyDialog().getByLabel('API Key').waitFor();
-    await toastBehindDialog(page, 'API Key Required', 'Please configure your Proxycurl API key to search LinkedIn');
 
     await saveKey('good-browser-key');
     await expectToast(page, 'Search resumed');
@@ -231,7 +234,8 @@ describe('LinkedIn Sales Reps', () => {
     // The runner sees the cancel at its next page or heartbeat, and the screen at its next poll: on a
     // loaded machine that can take a while, so wait for the job to end before looking for its toast.
     await progress.waitFor({ state: 'detached', timeout: 45_000 });
-    await expectToast(page, 'Search cancelled');
+    // Its toast may wait behind the search's own (each up to 5 s, longer while the page is busy).
+    await expectToast(page, 'Search cancelled', undefined, { timeout: 45_000 });
     double.options.latencyMs = undefined;
   });
 

@@ -137,6 +137,9 @@ describe('detail modal', () => {
     expect(await dialog.getByTestId('phone-country').textContent()).toBe('Philippines');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Closing gives the focus back to the row that opened it, a moment later: wait for that before moving it.
+    const mara = page.locator('tbody tr', { hasText: 'Mara Santos' });
+    await expect.poll(() => mara.evaluate((row) => row === document.activeElement)).toBe(true);
 
     await page.locator('tbody tr', { hasText: 'Otto Berg' }).focus();
     await page.keyboard.press('Enter');

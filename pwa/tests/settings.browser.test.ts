@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../sync-server/tests/helpers/http-client';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
-import { ADMIN, RECRUITER, adminApi, createRecruiter, expectToast, signInThroughUi } from './support/ui';
+import { ADMIN, RECRUITER, adminApi, createRecruiter, expectToast, holdRequests, signInThroughUi } from './support/ui';
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -51,13 +51,11 @@ describe('Profile', () => {
     await form.getByLabel('Username').fill('admin');
     await form.getByLabel('Email').fill('admin@example.com');
     await form.getByLabel('Display name').fill('Ada Admin');
-    // Held back a moment so the pending label can be seen.
-    await page.route('**/api/users/*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // Held back until the pending label has been seen.
+    const save = await holdRequests(page, '**/api/users/*');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     expect(await form.getByRole('button', { name: 'Saving...' }).isDisabled()).toBe(true);
+    save.release();
     await expectToast(page, 'Profile updated');
     await page.unrouteAll();
     expect(await userRow('admin')).toMatchObject({ email: 'admin@example.com', displayName: 'Ada Admin' });

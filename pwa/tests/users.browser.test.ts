@@ -39,7 +39,17 @@ function recordPatches(page: Page): unknown[] {
 
 async function chooseRole(page: Page, role: 'Admin' | 'Recruiter') {
   await page.getByRole('dialog').getByRole('button', { name: /Role/ }).click();
-  await page.getByRole('option', { name: role }).click();
+  const listbox = page.getByRole('listbox');
+  // Under load a click can land while the list is still opening and be ignored: click until it closes.
+  for (let attempt = 1; ; attempt++) {
+    await listbox.getByRole('option', { name: role }).click();
+    try {
+      await listbox.waitFor({ state: 'detached', timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 describe('User Management', () => {
@@ -138,6 +148,8 @@ describe('User Management', () => {
     await dialog
       .getByText('This action cannot be undone. This will permanently delete the user and all associated data.')
       .waitFor();
+    // And what that covers: the candidates stay.
+    await dialog.getByText('Candidates they added and their interview notes stay with the team.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await userRow('dave')).toBeTruthy();
 

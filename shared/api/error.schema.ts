@@ -29,5 +29,7 @@ export const ERROR_CODES = {
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
   providerKeyRequired: 'PROVIDER_KEY_REQUIRED',
+  /** A sync client id used by another user than the one it belongs to (the device starts a new one). */
+  syncClientOfAnotherUser: 'SYNC_CLIENT_OF_ANOTHER_USER',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

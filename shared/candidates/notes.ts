@@ -80,3 +80,20 @@ export function applicationHistory(notes: string | null | undefined): NoteLine[]
     .filter((line) => line.includes(REAPPLIED_MARKER))
     .map(parseNoteLine);
 }
+
+/**
+ * Adds the lines of `addition` that are not already whole lines of `notes`, in order, each on its own
+ * line (blank lines ignored). A line is compared whole, never as a substring: "remote" is not in
+ * "Prefers remote work", "Rating: 1" is not in "Rating: 10". Imports, re-applications and
+ * deduplication add notes this way, so the same note brought twice is kept once.
+ */
+export function appendMissingLines(notes: string | null | undefined, addition: string | null | undefined): string {
+  let result = notes ?? '';
+  const present = new Set(result.split(/\r?\n/));
+  for (const line of (addition ?? '').split(/\r?\n/)) {
+    if (!line.trim() || present.has(line)) continue;
+    result = appendNoteLine(result, line);
+    present.add(line);
+  }
+  return result;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_SORT, nextSort, sortCandidates } from './sort';
+import { DEFAULT_SORT, nextSort, sortCandidates, sortInWords } from './sort';
 import { dayOffset, makeCandidate } from './testing';
 
 const names = (list: Array<{ name: string }>) => list.map((c) => c.name);
@@ -70,5 +70,13 @@ describe('sortCandidates', () => {
         expect(sortCandidates(sorted, column, direction)).toEqual(sorted);
       }),
     );
+  });
+});
+
+describe('sortInWords', () => {
+  it('reads the order as words', () => {
+    expect(sortInWords({ column: 'appliedDate', direction: 'desc' })).toBe('sorted by applied date, newest first');
+    expect(sortInWords({ column: 'name', direction: 'asc' })).toBe('sorted by name, A to Z');
+    expect(sortInWords({ column: 'status', direction: 'asc' })).toBe('sorted by status, in pipeline order');
   });
 });

@@ -27,6 +27,21 @@ export const SORT_COLUMNS: ReadonlyArray<{ column: SortColumn; label: string }> 
 
 export const DEFAULT_SORT: SortState = Object.freeze({ column: 'appliedDate', direction: 'desc' });
 
+/** The order in words, for a screen reader: "sorted by applied date, newest first". */
+export function sortInWords({ column, direction }: SortState): string {
+  const asc = direction === 'asc';
+  const orders: Record<SortColumn, [string, string]> = {
+    appliedDate: ['oldest first', 'newest first'],
+    status: ['in pipeline order', 'in reverse pipeline order'],
+    phone: ['lowest number first', 'highest number first'],
+    name: ['A to Z', 'Z to A'],
+    email: ['A to Z', 'Z to A'],
+  };
+  const order = orders[column][asc ? 0 : 1];
+  const label = SORT_COLUMNS.find((entry) => entry.column === column)!.label.toLowerCase();
+  return `sorted by ${label}, ${order}`;
+}
+
 /** The sort after a header click. */
 export function nextSort(current: SortState, column: SortColumn): SortState {
   if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, formatLocalDate, formatLongDay, formatPacificDate, formatShortDay, isWithinLast24Hours } from './dates';
+import { dayLabel, dayLabelInSentence, formatLocalDate, formatLongDay, formatPacificDate, formatShortDay, isWithinLast24Hours } from './dates';
 
 describe('formatPacificDate', () => {
   it('shows Pacific standard time with the PST suffix in winter', () => {
@@ -58,6 +58,12 @@ describe('day labels', () => {
   it('says Today and Yesterday relative to today', () => {
     expect(dayLabel('2024-03-01', '2024-03-01')).toBe('Today');
     expect(dayLabel('2024-02-29', '2024-03-01')).toBe('Yesterday');
+  });
+
+  it('writes today and yesterday in lower case inside a sentence', () => {
+    expect(`for ${dayLabelInSentence('2024-03-01', '2024-03-01')}`).toBe('for today');
+    expect(`for ${dayLabelInSentence('2024-02-29', '2024-03-01')}`).toBe('for yesterday');
+    expect(dayLabelInSentence('2024-01-01', '2024-03-01')).toBe('Monday, January 1, 2024');
   });
 
   it('writes other days in full', () => {

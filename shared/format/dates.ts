@@ -85,3 +85,9 @@ export function dayLabel(day: DayString, today: DayString): string {
   if (day === shiftDay(today, -1)) return 'Yesterday';
   return formatLongDay(day);
 }
+
+/** The same label inside a sentence: "… scheduled for today", "Interviews for yesterday". */
+export function dayLabelInSentence(day: DayString, today: DayString): string {
+  const label = dayLabel(day, today);
+  return label === 'Today' || label === 'Yesterday' ? label.toLowerCase() : label;
+}

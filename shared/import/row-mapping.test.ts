@@ -90,6 +90,19 @@ describe('mapRow', () => {
     expect(result).toEqual({ kind: 'error', row: 5, message: 'Row 5: source: Must be at most 500 characters' });
   });
 
+  it('names the field of a value too long or unstorable, with its row, before anything is queued', () => {
+    expect(mapOne(['Name', 'Email'], ['n'.repeat(201), 'a@x.com'], 6)).toEqual({ kind: 'error', row: 6, message: 'Row 6: name: Name must be at most 200 characters' });
+    expect(mapOne(['Name', 'Email', 'City'], ['A', 'a@x.com', 'Oslo \uD83D'], 7)).toEqual({
+      kind: 'error',
+      row: 7,
+      message: 'Row 7: location: Contains a character that cannot be stored',
+    });
+    expect(mapOne(['Name', 'Email', 'Applied'], ['A', 'a@x.com', '9999-12-31'], 8)).toMatchObject({
+      kind: 'error',
+      message: 'Row 8: applied date: Must be a date between the years 1900 and 2100',
+    });
+  });
+
   it('shortens long bad values in messages', () => {
     const result = mapOne(['Name', 'Email'], ['A', 'y'.repeat(200)], 2);
     expect(result.kind === 'error' && result.message.length).toBeLessThan(90);

@@ -28,7 +28,7 @@ export type CandidatePatch = z.infer<typeof candidatePatchSchema>;
 export const candidateArrivalSchema = importRowSchema.omit({ uid: true });
 export type CandidateArrival = z.infer<typeof candidateArrivalSchema>;
 
-export const CANDIDATE_EVENT_KINDS = ['overwritten', 'rejected', 'deleted', 'merged'] as const;
+export const CANDIDATE_EVENT_KINDS = ['overwritten', 'rejected', 'deleted', 'merged', 'conflict'] as const;
 export const WRITE_ORIGINS = ['sync', 'rest', 'zapier', 'form', 'import', 'dedup'] as const;
 export type WriteOrigin = (typeof WRITE_ORIGINS)[number];
 
@@ -46,8 +46,12 @@ export const candidateEventSchema = z.object({
   origin: z.enum(WRITE_ORIGINS),
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
+  /** The writer's display name, when they set one (the history shows it rather than the username). */
+  displayName: z.string().nullable().default(null),
   clientId: z.string().nullable(),
   mutationId: z.number().int().nullable(),
+  /** For an integration's change (origin zapier or form): the name of the API key it came with. */
+  apiKeyName: z.string().nullable().default(null),
   createdAt: z.string(),
 });
 export type CandidateEvent = z.infer<typeof candidateEventSchema>;

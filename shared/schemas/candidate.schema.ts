@@ -28,20 +28,42 @@ export const SHORT_TEXT_MAX = 500;
 export const LONG_TEXT_MAX = 20_000;
 export const NOTES_MAX = 200_000;
 
-const shortText = z.string().trim().max(SHORT_TEXT_MAX, `Must be at most ${SHORT_TEXT_MAX} characters`);
-const longText = z.string().max(LONG_TEXT_MAX, `Must be at most ${LONG_TEXT_MAX} characters`);
-const isoDate = z.iso.datetime({ offset: true, message: 'Must be an ISO date-time' });
+/** A NUL character, or half of a UTF-16 surrogate pair (half an emoji): text PostgreSQL cannot store. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+export const UNSTORABLE_MESSAGE = 'Contains a character that cannot be stored';
+
+/** A string that can be stored: refused with a message naming the problem (the field is named by its key). */
+export const storableString = () => z.string().refine(isStorableText, UNSTORABLE_MESSAGE);
+
+const shortText = storableString().trim().max(SHORT_TEXT_MAX, `Must be at most ${SHORT_TEXT_MAX} characters`);
+const longText = storableString().max(LONG_TEXT_MAX, `Must be at most ${LONG_TEXT_MAX} characters`);
+
+/** The years an applied date may fall in (PostgreSQL and every device store those; a typo like 0202 does not slip in). */
+export const APPLIED_YEARS = { from: 1900, to: 2100 } as const;
+const isoDate = z.iso
+  .datetime({ offset: true, message: 'Must be an ISO date-time' })
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= APPLIED_YEARS.from && year <= APPLIED_YEARS.to;
+  }, `Must be a date between the years ${APPLIED_YEARS.from} and ${APPLIED_YEARS.to}`);
 
 export const candidateEmailSchema = z
   .string({ message: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(EMAIL_MAX)
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .refine(isStorableText, UNSTORABLE_MESSAGE)
   .email('Please enter a valid email address');
 
 /** The fields a person or an integration may set on a candidate. */
 export const candidateFieldsSchema = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(NAME_MAX),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .refine(isStorableText, UNSTORABLE_MESSAGE),
   email: candidateEmailSchema,
   phone: shortText.nullable().optional(),
   location: shortText.nullable().optional(),
@@ -51,7 +73,7 @@ export const candidateFieldsSchema = z.object({
   experience: longText.nullable().optional(),
   // Spec: skills and notes are optional strings that become '' when missing.
   skills: longText.optional().default(''),
-  notes: z.string().max(NOTES_MAX).optional().default(''),
+  notes: storableString().max(NOTES_MAX, `Must be at most ${NOTES_MAX} characters`).optional().default(''),
 });
 export type CandidateFields = z.output<typeof candidateFieldsSchema>;
 export type CandidateFieldsInput = z.input<typeof candidateFieldsSchema>;

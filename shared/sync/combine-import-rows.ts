@@ -1,12 +1,14 @@
 /**
- * Rows of one import batch that share a uid or an email become one row, as if each later row updated
- * the earlier: later non-blank values win (the replaced ones are reported as superseded, for the
- * history), notes add up. The server and the device both run this before upserting a
- * `candidates.import` batch, so they make the same records from it.
+ * Rows of one import batch that share a uid or an email become one row, exactly as if each later row
+ * updated the candidate the earlier made (importIntoExisting in merge.ts): later non-blank values win
+ * (the replaced ones are reported as superseded, for the history), the email stays the first row's, and
+ * notes lines the earlier rows lack are added (whole lines, never by substring). So a file gives the
+ * same candidates wherever its batches are cut. Run by the candidates.import mutation, on the device
+ * and on the server alike.
  */
+import { appendMissingLines } from '../candidates/notes';
 import { normalizeEmail } from '../candidates/email';
-import { appendLine } from './merge';
-import type { ImportRow } from './protocol.schema';
+import type { ImportRow } from '../mutations/args.schema';
 
 export interface CombinedRows {
   rows: ImportRow[];
@@ -33,12 +35,11 @@ export function combineImportRows(rows: readonly ImportRow[]): CombinedRows {
     }
     const target = combined[index]! as Record<string, unknown>;
     for (const [key, value] of Object.entries(row)) {
-      if (key === 'uid' || key === 'notes' || blank(value)) continue;
+      if (key === 'uid' || key === 'email' || key === 'notes' || blank(value)) continue;
       if (!blank(target[key]) && target[key] !== value) superseded[index]!.push({ field: key, value: target[key] });
       target[key] = value;
     }
-    const notes = (target.notes as string | undefined) ?? '';
-    if (!blank(row.notes) && !notes.includes(row.notes!)) target.notes = appendLine(notes, row.notes!);
+    if (!blank(row.notes)) target.notes = appendMissingLines(target.notes as string | undefined, row.notes);
     byUid.set(row.uid, index);
     byEmail.set(email, index);
   }

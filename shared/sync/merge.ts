@@ -11,10 +11,12 @@
  */
 import type { Candidate, CandidateLwwField, InterviewNote } from '../schemas/candidate.schema';
 import { CANDIDATE_LWW_FIELDS, DEFAULT_STATUS } from '../schemas/candidate.schema';
+import { appendMissingLines } from '../candidates/notes';
 import { hlcToIso } from './hlc';
+import { mergeNotes } from './notes-merge';
 import type { CandidateChanges, CandidateCreateArgs, ImportRow } from './protocol.schema';
 
-export type FieldEventKind = 'overwritten' | 'rejected' | 'deleted';
+export type FieldEventKind = 'overwritten' | 'rejected' | 'deleted' | 'conflict';
 
 export interface FieldEvent {
   field: string;
@@ -42,6 +44,9 @@ export function appendLine(notes: string, line: string): string {
   return notes ? `${notes.replace(/\n+$/, '')}\n${line}` : line;
 }
 
+/** The time a record or a status change happened, read from its write's stamp (the same on every side). */
+const stampTime = (hlc: string) => hlcToIso(hlc);
+
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 export function createCandidateRecord(args: CandidateCreateArgs | ImportRow, hlc: string, meta: RecordMeta): Candidate {
@@ -56,8 +61,8 @@ export function createCandidateRecord(args: CandidateCreateArgs | ImportRow, hlc
     phone: args.phone ?? null,
     location: args.location ?? null,
     status,
-    appliedDate: args.appliedDate ? new Date(args.appliedDate).toISOString() : meta.now,
-    statusChangedAt: hlcToIso(hlc),
+    appliedDate: args.appliedDate ? new Date(args.appliedDate).toISOString() : stampTime(hlc),
+    statusChangedAt: stampTime(hlc),
     source: args.source ?? null,
     experience: args.experience ?? null,
     skills: args.skills ?? '',
@@ -76,17 +81,47 @@ function normaliseField(field: CandidateLwwField, value: unknown): unknown {
   return value ?? null;
 }
 
-/** Applies changed fields with per-field last-writer-wins. */
+/**
+ * Applies changed fields with per-field last-writer-wins. Notes are the exception when the edit says
+ * what text it started from (`notesBase`): they merge three ways by line (notes-merge.ts), whatever the
+ * clocks say, so no line another writer added is lost.
+ */
 export function applyCandidateChanges(
   record: Candidate,
   changes: CandidateChanges | Partial<Record<CandidateLwwField, unknown>>,
   hlc: string,
   now: string,
+  notesBase?: string,
 ): MergeResult<Candidate> {
-  const events: FieldEvent[] = [];
-  const entries = Object.entries(changes).filter(([field]) =>
-    (CANDIDATE_LWW_FIELDS as readonly string[]).includes(field),
+  const mergesNotes = notesBase !== undefined && typeof changes.notes === 'string';
+  const entries = Object.entries(changes).filter(
+    ([field]) => (CANDIDATE_LWW_FIELDS as readonly string[]).includes(field) && !(mergesNotes && field === 'notes'),
   ) as Array<[CandidateLwwField, unknown]>;
+  const fields = applyLwwFields(record, entries, hlc, now);
+  if (!mergesNotes) return fields;
+  const notes = applyNotesEdit(fields.record, changes.notes as string, notesBase!, hlc, now);
+  return { record: notes.record, events: [...fields.events, ...notes.events], changed: fields.changed || notes.changed };
+}
+
+/**
+ * An edit of the notes text that started from `base`: merged three ways with the stored text. The old
+ * text goes to the history whenever the edit changes it (as for every field); a conflict (both sides
+ * changed the same lines, both kept) is recorded too, with the edit's version.
+ */
+export function applyNotesEdit(record: Candidate, edited: string, base: string, hlc: string, now: string): MergeResult<Candidate> {
+  if (record.deletedAt) return { record, events: [{ field: 'notes', kind: 'rejected', value: edited, clock: hlc }], changed: false };
+  const merged = mergeNotes(base, record.notes, edited);
+  const current = record.fieldClocks.notes ?? '';
+  const events: FieldEvent[] = [];
+  if (merged.conflict) events.push({ field: 'notes', kind: 'conflict', value: edited, clock: hlc });
+  if (merged.text !== record.notes) events.push({ field: 'notes', kind: 'overwritten', value: record.notes, clock: current || null });
+  if (merged.text === record.notes && hlc <= current) return { record, events, changed: false };
+  const fieldClocks = hlc > current ? { ...record.fieldClocks, notes: hlc } : record.fieldClocks;
+  return { record: { ...record, notes: merged.text, fieldClocks, updatedAt: now }, events, changed: true };
+}
+
+function applyLwwFields(record: Candidate, entries: Array<[CandidateLwwField, unknown]>, hlc: string, now: string): MergeResult<Candidate> {
+  const events: FieldEvent[] = [];
   if (record.deletedAt) {
     for (const [field, value] of entries) events.push({ field, kind: 'rejected', value, clock: hlc });
     return { record, events, changed: false };
@@ -101,7 +136,7 @@ export function applyCandidateChanges(
       if (!same) {
         events.push({ field, kind: 'overwritten', value: next[field], clock: current || null });
         (next as Record<string, unknown>)[field] = value;
-        if (field === 'status') next.statusChangedAt = hlcToIso(hlc);
+        if (field === 'status') next.statusChangedAt = stampTime(hlc);
       }
       next.fieldClocks[field] = hlc;
       changed = true;
@@ -160,10 +195,11 @@ export function importIntoExisting(record: Candidate, row: ImportRow, hlc: strin
     if (!blank(value)) changes[field] = value;
   }
   const result = applyCandidateChanges(record, changes, hlc, now);
-  if (!blank(row.notes) && !record.deletedAt && !result.record.notes.includes(row.notes!)) {
-    return { ...result, record: { ...result.record, notes: appendLine(result.record.notes, row.notes!) }, changed: true };
-  }
-  return result;
+  if (blank(row.notes)) return result;
+  if (record.deletedAt) return { ...result, events: [...result.events, { field: 'notes', kind: 'rejected', value: row.notes, clock: hlc }] };
+  const notes = appendMissingLines(result.record.notes, row.notes);
+  if (notes === result.record.notes) return result;
+  return { ...result, record: { ...result.record, notes, updatedAt: now }, changed: true };
 }
 
 export function createInterviewNoteRecord(

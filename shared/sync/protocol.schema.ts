@@ -12,84 +12,30 @@
  * those outbox entries and replays the rest on top of the pulled rows (rebase).
  */
 import { z } from 'zod';
-import {
-  candidateFieldsSchema,
-  candidateSchema,
-  experienceSchema,
-  interviewNoteSchema,
-  statusSchema,
-  NOTES_MAX,
-} from '../schemas/candidate.schema';
+import { candidateSchema, experienceSchema, interviewNoteSchema } from '../schemas/candidate.schema';
+import { uidSchema } from '../mutations/args.schema';
 import { isHlc } from './hlc';
 
 export const MAX_MUTATIONS_PER_PUSH = 200;
-export const MAX_IMPORT_ROWS_PER_MUTATION = 1000;
 export const PULL_PAGE_SIZE = 2000;
-export const NOTE_LINE_MAX = 2000;
-export const INTERVIEW_NOTE_MAX = 50_000;
 
-const uid = z.uuid({ message: 'Must be a uuid' });
 const hlc = z.string().refine(isHlc, 'Must be a clock stamp');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a yyyy-MM-dd date');
+const uid = uidSchema;
 
-/** Changed fields of a candidate.update: any subset of the editable fields, at least one. */
-export const candidateChangesSchema = candidateFieldsSchema
-  .partial()
-  .extend({
-    // Without defaults: an update carries only the fields that changed.
-    skills: z.string().max(20_000).optional(),
-    notes: z.string().max(NOTES_MAX).optional(),
-    status: statusSchema.optional(),
-  })
-  .refine((changes) => Object.keys(changes).length > 0, 'An update must change at least one field');
-export type CandidateChanges = z.infer<typeof candidateChangesSchema>;
-
-export const candidateCreateArgsSchema = candidateFieldsSchema.extend({ uid });
-export type CandidateCreateArgs = z.infer<typeof candidateCreateArgsSchema>;
-
-/**
- * One imported row: name, email and the uid the device gave it; other fields only when the file had
- * them (no defaults), so updating an existing candidate never blanks or resets what the file lacks.
- */
-export const importRowSchema = candidateFieldsSchema
-  .partial()
-  .extend({
-    uid,
-    name: candidateFieldsSchema.shape.name,
-    email: candidateFieldsSchema.shape.email,
-    status: statusSchema.optional(),
-    skills: z.string().max(20_000).optional(),
-    notes: z.string().max(NOTES_MAX).optional(),
-  });
-export type ImportRow = z.infer<typeof importRowSchema>;
-
-export const mutationArgsSchemas = {
-  'candidate.create': candidateCreateArgsSchema,
-  'candidate.update': z.object({ uid, changes: candidateChangesSchema }),
-  'candidate.setStatus': z.object({
-    uid,
-    status: statusSchema,
-    /** A dated note line to append with the change (the table's status dropdown and Turn Down). */
-    noteLine: z.string().trim().min(1).max(NOTE_LINE_MAX).optional(),
-  }),
-  'candidate.appendNote': z.object({ uid, line: z.string().trim().min(1).max(NOTE_LINE_MAX) }),
-  'candidate.delete': z.object({ uid }),
-  'candidates.import': z.object({
-    rows: z.array(importRowSchema).min(1).max(MAX_IMPORT_ROWS_PER_MUTATION),
-    /** The file the rows came from, for messages. */
-    fileName: z.string().max(255).optional(),
-  }),
-  'interviewNote.save': z.object({
-    uid,
-    candidateUid: uid,
-    day,
-    note: z.string().max(INTERVIEW_NOTE_MAX),
-  }),
-} as const;
-
-export type MutationName = keyof typeof mutationArgsSchemas;
-export const MUTATION_NAMES = Object.keys(mutationArgsSchemas) as MutationName[];
-export type MutationArgs<N extends MutationName> = z.infer<(typeof mutationArgsSchemas)[N]>;
+// The mutations themselves are defined in shared/mutations/; their names and argument schemas are
+// part of the wire format, so they are re-exported here.
+export {
+  MAX_IMPORT_ROWS_PER_MUTATION,
+  NOTE_LINE_MAX,
+  INTERVIEW_NOTE_MAX,
+  candidateChangesSchema,
+  candidateCreateArgsSchema,
+  importRowSchema,
+  type CandidateChanges,
+  type CandidateCreateArgs,
+  type ImportRow,
+} from '../mutations/args.schema';
+export { mutationArgsSchemas, MUTATION_NAMES, type MutationName, type MutationArgs } from '../mutations/index';
 
 /** A mutation as it travels; its args are validated per name when applied (so one bad one is rejected alone). */
 export const mutationSchema = z.object({
@@ -126,6 +72,11 @@ export const pullQuerySchema = z.object({
   /** Opaque; absent for a first (full) pull. */
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  /**
+   * The lastMutationId the device holds from its last pull: the server checks only the mutations after
+   * it for rows changed again beyond the horizon (see the response's lastMutationId).
+   */
+  includedThrough: z.coerce.number().int().min(0).optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -138,7 +89,11 @@ export const pullResponseSchema = z.object({
    * its pulled rows and pull from scratch (keeping its outbox).
    */
   reset: z.boolean(),
-  /** This client's last mutation whose effects are included in the rows pulled so far. */
+  /**
+   * This client's last mutation whose effects are included in the rows pulled so far: committed below
+   * the pull's horizon, and no row it wrote changed again above it (that row comes in a later pull, and
+   * until then the device keeps replaying its own change rather than show the older row).
+   */
   lastMutationId: z.number().int(),
   /**
    * This client's last mutation the server has processed, included in the rows or not: lastMutationId

@@ -5,11 +5,14 @@
  * its queueing delay (no coordinated omission).
  */
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface BenchResponse {
   status: number;
   text: string;
   headers: http.IncomingHttpHeaders;
+  /** Bytes of the body as they came over the wire (compressed when the server compressed it). */
+  wireBytes: number;
 }
 
 export class BenchClient {
@@ -43,7 +46,10 @@ export class BenchClient {
           res.on('end', () => {
             const setCookie = res.headers['set-cookie'];
             if (setCookie) this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers });
+            const raw = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'];
+            const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+            resolve({ status: res.statusCode ?? 0, text: body.toString('utf8'), headers: res.headers, wireBytes: raw.length });
           });
           res.on('error', reject);
         },

@@ -10,6 +10,7 @@ import * as sync from './20261123000000_sync';
 import * as arrivalFunction from './20261124000000_arrival_function';
 import * as candidateErasure from './20261125000000_candidate_erasure';
 import * as arrivalBatchFunction from './20261126000000_arrival_batch_function';
+import * as historyConflictsAndKeys from './20261127100000_history_conflicts_and_keys';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261124000000_arrival_function', arrivalFunction],
   ['20261125000000_candidate_erasure', candidateErasure],
   ['20261126000000_arrival_batch_function', arrivalBatchFunction],
+  ['20261127100000_history_conflicts_and_keys', historyConflictsAndKeys],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -11,6 +11,7 @@ import Koa, { type Next } from 'koa';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Config } from './config';
+import { compression } from './middleware/compression';
 import { errorHandler } from './middleware/error-handler';
 import { requestLog, type LogLine } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -90,6 +91,7 @@ export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<A
   });
   // The log wraps the error handler so it records the status the client actually got.
   if (log) app.use(requestLog(log));
+  app.use(compression());
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(browserOnly(staticFiles(config.staticDir)));

@@ -31,6 +31,11 @@ export interface DeviceMeta {
   resyncing: boolean;
   lastSyncAt: string | null;
   lastError: string | null;
+  /**
+   * The last sync could not reach the server (no answer from it: a network down, a hotel wifi's login
+   * page, a server restarting behind its proxy). Not an error: the changes wait and the engine retries.
+   */
+  unreachable: boolean;
   /** The server answered 401: syncing waits for the user to sign in again. */
   needsSignIn: boolean;
   owner: DeviceUser | null;
@@ -51,6 +56,7 @@ const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
   resyncing: false,
   lastSyncAt: null,
   lastError: null,
+  unreachable: false,
   needsSignIn: false,
   owner: null,
   candidatesVersion: 0,

@@ -1,5 +1,5 @@
 /**
- * The Dexie side of RowAccess. Every write first keeps the server's version of a row the first time a
+ * The Dexie side of the mutations' store (shared/mutations/store.ts). Every write first keeps the server's version of a row the first time a
  * pending change touches it (a `serverRows` entry; `row: null` for a row made here), so a rebase can
  * put server truth back and replay the outbox on top. A candidate the write itself creates gets no
  * entry: it is stored `localOnly`, which the rebase removes anyway, and a pulled version of it (the
@@ -21,7 +21,7 @@ import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema'
 import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind } from '@/db/database';
 import { emailDirectoryOf } from '@/db/email-directory';
 import { getMeta } from '@/db/meta';
-import type { RowAccess } from './apply-mutation';
+import type { MutationStore } from '@shared/mutations/store';
 
 /** Rows one bulk write sends at once (one main-thread task, about 30 ms here). */
 export const PUT_SLICE_ROWS = 500;
@@ -109,7 +109,7 @@ class EmailMemo {
   }
 }
 
-export function dexieRows(db: RepHireDb): RowAccess {
+export function dexieRows(db: RepHireDb): MutationStore {
   const memo = new EmailMemo();
   /** Whether this access wrote a candidate yet (the directory knows only what is committed). */
   let wrote = false;
@@ -127,17 +127,17 @@ export function dexieRows(db: RepHireDb): RowAccess {
 
   return {
     async getCandidates(uids) {
-      return (await db.candidates.bulkGet(uids)).map((row) => row && fromLocalCandidate(row));
+      return (await db.candidates.bulkGet([...uids])).map((row) => row && fromLocalCandidate(row));
     },
     async liveCandidatesByEmail(keys) {
       const unknown = [...new Set(keys.filter((key) => !memo.has(key)))];
       if (unknown.length) memo.remember(unknown, await lookUp(unknown));
       return memo.get(keys);
     },
-    async putCandidates(rows, createdFresh) {
+    async putCandidates(rows, created) {
       wrote = true;
-      // A uid made for this write has no stored row to keep a copy of: nothing to read.
-      const others = createdFresh?.size ? rows.filter((row) => !createdFresh.has(row.uid)) : rows;
+      // A uid the mutation creates has no stored row to keep a copy of: nothing to read.
+      const others = created.size ? rows.filter((row) => !created.has(row.uid)) : rows;
       // Server copies are read before the rows change.
       if (others.length) await keepServerCopies(db, 'candidate', others.map((row) => row.uid), db.candidates, candidateServerVersion);
       // A slice per task: the bulk call sends each row in one task (the browser may render between them).
@@ -157,5 +157,10 @@ export function dexieRows(db: RepHireDb): RowAccess {
       await keepServerCopies(db, 'interviewNote', [row.uid], db.interviewNotes, noteServerVersion);
       await db.interviewNotes.put(row);
     },
+    async interviewNotesOf(candidateUid) {
+      return (await db.interviewNotes.where('candidateUid').equals(candidateUid).toArray()).filter((note) => !note.deletedAt);
+    },
+    // The history is the server's (candidate_events): a device keeps none.
+    recordEvents() {},
   };
 }

@@ -244,6 +244,22 @@ describe('sign-out', () => {
     expect(server.candidates.size).toBe(1);
   });
 
+  it('does not offer to discard changes the server has, while pulls have not confirmed them yet', async () => {
+    const server = new FakeSyncServer();
+    const { db, engine, repo } = await device(server);
+    await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    await repo.createCandidate({ name: 'Bob', email: 'bob@x.io' });
+    // A long transaction elsewhere holds the server's pull horizon back: nothing counts as included.
+    server.includedThrough = 0;
+    expect(await engine.flushBeforeSignOut()).toEqual({ ok: true });
+    expect(await db.outbox.count()).toBe(2);
+    expect(server.candidates.size).toBe(2);
+    // One more written offline is what would be lost.
+    await repo.createCandidate({ name: 'Cy', email: 'cy@x.io' });
+    server.failures.push({ on: 'push', error: new SyncError('network', 'offline') });
+    expect(await engine.flushBeforeSignOut()).toEqual({ ok: false, unsynced: 1 });
+  });
+
   it('wipes every table and the remembered user, and stops syncing', async () => {
     const server = new FakeSyncServer();
     const { db, engine, repo } = await device(server);

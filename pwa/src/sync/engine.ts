@@ -122,20 +122,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await pullAll(db, transport, options.pullPageSize);
         failures = 0;
         lastRetryAfterMs = 0;
-        await setMetaValues({ lastSyncAt: new Date(env.now()).toISOString(), lastError: null });
+        await setMetaValues({ lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
         return { ok: true } as const;
       } catch (error) {
         if (!(error instanceof SyncError)) throw error;
         // Another user signed in on this device: continue under a client id of their own.
         if (isClientOfAnotherUser(error)) await renumberOutbox(db, { dropProcessed: true });
         if (error.kind === 'unauthorized') {
-          await setMetaValues({ needsSignIn: true, lastError: null });
+          await setMetaValues({ needsSignIn: true, lastError: null, unreachable: false });
           return { ok: false, reason: 'needsSignIn', message: error.message } as const;
         }
         failures += 1;
         lastRetryAfterMs = (error.retryAfterSeconds ?? 0) * 1000;
         const message = error.kind === 'network' ? NETWORK_MESSAGE : error.message;
-        await setMetaValues({ lastError: message });
+        // No answer is not an error: the changes wait, and the indicator says so in the offline colour.
+        await setMetaValues(error.kind === 'network' ? { lastError: null, unreachable: true } : { lastError: message, unreachable: false });
         return { ok: false, reason: 'error', message } as const;
       } finally {
         status.setState({ syncing: false, pushProgress: null });
@@ -155,7 +156,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     // Writes made while this sync ran still wait; otherwise the regular pull while visible — or the
     // fast one a screen asked for, which goes on in the background (the spec's Candidates polling).
-    const unsent = await db.outbox.where('id').above(await getMeta(db, 'pushedThrough')).count();
+    const unsent = await unpushedCount();
     if (unsent > 0) scheduler.schedule('write', timing.debounceMs);
     else if (fastRequests > 0) scheduler.schedule('poll', timing.fastPollMs);
     else if (env.isVisible()) scheduler.schedule('poll', timing.pollMs);
@@ -266,9 +267,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (started) scheduler.schedule('now', 0);
   }
 
+  /** Outbox entries the server has not processed yet (those it has are safe, pulled back or not). */
+  async function unpushedCount(): Promise<number> {
+    return db.outbox.where('id').above(await getMeta(db, 'pushedThrough')).count();
+  }
+
+  /**
+   * Before signing out: push, then count what the server does not have. Entries it processed but a
+   * pull has not yet confirmed (a long transaction elsewhere holds the pull's horizon back) are not
+   * lost by wiping the device, so they are not offered for discarding.
+   */
   async function flushBeforeSignOut(): Promise<FlushResult> {
     await syncNow();
-    const unsynced = await db.outbox.count();
+    const unsynced = await unpushedCount();
     return unsynced === 0 ? { ok: true } : { ok: false, unsynced };
   }
 

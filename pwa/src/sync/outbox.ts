@@ -6,10 +6,10 @@
  * transaction, so several tabs writing at once still get contiguous ids and increasing stamps.
  */
 import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
-import type { MutationArgs, MutationName } from '@shared/sync/protocol.schema';
+import { applyMutation, type LocalMutation, type MutationArgs, type MutationName, type MutationOutcome } from '@shared/mutations/index';
+import type { MutationStore } from '@shared/mutations/store';
 import { rowTables, type OutboxEntry, type RepHireDb } from '@/db/database';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { applyMutation, type ApplyOutcome, type LocalMutation, type RowAccess } from './apply-mutation';
 import { dexieRows } from './dexie-rows';
 
 export interface PreparedMutation<N extends MutationName = MutationName> {
@@ -22,11 +22,11 @@ export interface PreparedMutation<N extends MutationName = MutationName> {
 export interface WriteResult {
   id: number;
   hlc: string;
-  outcome: ApplyOutcome;
+  outcome: MutationOutcome;
 }
 
 /** Prepares one mutation inside the write transaction; null writes nothing. */
-export type PrepareMutation<N extends MutationName = MutationName> = (rows: RowAccess) => Promise<PreparedMutation<N> | null>;
+export type PrepareMutation<N extends MutationName = MutationName> = (rows: MutationStore) => Promise<PreparedMutation<N> | null>;
 
 /**
  * Runs `prepare` inside the write transaction (it may read rows, through the same access the mutation
@@ -67,7 +67,7 @@ export async function writeMutations(db: RepHireDb, prepares: readonly PrepareMu
       const hlc = clock.tick();
       const now = new Date().toISOString();
       const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
-      const outcome = await applyMutation(rows, mutation, { now, userId: owner?.id ?? null, firstWrite: true });
+      const outcome = await applyMutation(rows, mutation, { hlc, now, userId: owner?.id ?? null, firstWrite: true });
       entries.push({ id, name: prepared.name, args: prepared.args, hlc, createdAt: now, label: prepared.label, count: prepared.count ?? 1 });
       results.push({ id, hlc, outcome });
     }
@@ -85,6 +85,6 @@ export async function replayOutbox(db: RepHireDb, entries: OutboxEntry[]): Promi
   const owner = await getMeta(db, 'owner');
   for (const entry of entries) {
     const mutation = { name: entry.name, args: entry.args, hlc: entry.hlc } as LocalMutation;
-    await applyMutation(rows, mutation, { now: entry.createdAt, userId: owner?.id ?? null });
+    await applyMutation(rows, mutation, { hlc: entry.hlc, now: entry.createdAt, userId: owner?.id ?? null });
   }
 }

@@ -99,11 +99,12 @@ export async function pullAll(db: RepHireDb, transport: SyncTransport, pageSize 
   const clientId = await clientIdOf(db);
   let seen: SeenRows | null = (await getMeta(db, 'resyncing')) ? emptySeenRows() : null;
   let cursor = seen ? null : await getMeta(db, 'cursor');
+  const includedThrough = await getMeta(db, 'lastMutationId');
   let pages = 0;
   let rows = 0;
   let resets = 0;
   for (;;) {
-    const page = await transport.pull({ clientId, cursor: cursor ?? undefined, limit: pageSize });
+    const page = await transport.pull({ clientId, cursor: cursor ?? undefined, limit: pageSize, includedThrough });
     if (page.reset) {
       // Our cursor is from another epoch (a restored database): this page starts a full pull from nothing.
       if (++resets > 1) throw new SyncError('server', 'The server keeps asking for a full resync');

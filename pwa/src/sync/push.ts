@@ -9,6 +9,7 @@
  * its record of this client, e.g. restored from a backup), the outbox can never fill the gap, so it is
  * renumbered 1…n under a new client id and sent again — never dropped.
  */
+import { ERROR_CODES } from '@shared/api/error.schema';
 import { MAX_MUTATIONS_PER_PUSH, type Mutation } from '@shared/sync/protocol.schema';
 import { newUid } from '@shared/sync/ids';
 import type { OutboxEntry, RejectedEntry, RepHireDb } from '@/db/database';
@@ -90,7 +91,7 @@ export async function renumberOutbox(db: RepHireDb, { dropProcessed }: { dropPro
 
 /** The server's answer when a client id is used by a user other than the one it belongs to. */
 export function isClientOfAnotherUser(error: unknown): boolean {
-  return error instanceof SyncError && error.status === 403 && /belongs to another user/i.test(error.message);
+  return error instanceof SyncError && error.code === ERROR_CODES.syncClientOfAnotherUser;
 }
 
 export async function pushOutbox(db: RepHireDb, transport: SyncTransport, options: PushOptions = {}): Promise<PushSummary> {

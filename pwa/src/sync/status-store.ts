@@ -29,8 +29,10 @@ export interface SyncStatus {
   /** While a push runs: entries sent so far out of those it started with. */
   pushProgress: PushProgress | null;
   lastSyncAt: string | null;
-  /** The last failure, for people to read; null after a successful sync. */
+  /** The last failure the server answered with, for people to read; null after a successful sync. */
   error: string | null;
+  /** The last sync got no answer from the server (see DeviceMeta.unreachable); retried by itself. */
+  unreachable: boolean;
   /** The server answered 401: sync is paused until the user signs in again. Nothing is dropped. */
   needsSignIn: boolean;
   rejected: RejectedChange[];
@@ -47,6 +49,7 @@ export const initialSyncStatus = (online: boolean): SyncStatus => ({
   pushProgress: null,
   lastSyncAt: null,
   error: null,
+  unreachable: false,
   needsSignIn: false,
   rejected: [],
   nextRetryAt: null,
@@ -66,21 +69,23 @@ export function toRejectedChange(entry: RejectedEntry): RejectedChange {
 
 /** The parts of the status every tab reads from the database. */
 export async function readDurableStatus(db: RepHireDb) {
-  const [pendingCount, rejected, lastSyncAt, error, needsSignIn] = await db.transaction('r', db.outbox, db.rejected, db.meta, () =>
+  const [pendingCount, rejected, lastSyncAt, error, unreachable, needsSignIn] = await db.transaction('r', db.outbox, db.rejected, db.meta, () =>
     Promise.all([
       db.outbox.count(),
       db.rejected.toArray(),
       getMeta(db, 'lastSyncAt'),
       getMeta(db, 'lastError'),
+      getMeta(db, 'unreachable'),
       getMeta(db, 'needsSignIn'),
     ]),
   );
-  return { pendingCount, rejected: rejected.map(toRejectedChange), lastSyncAt, error, needsSignIn };
+  return { pendingCount, rejected: rejected.map(toRejectedChange), lastSyncAt, error, unreachable, needsSignIn };
 }
 
 export interface DurableSyncState {
   lastSyncAt?: string | null;
   lastError?: string | null;
+  unreachable?: boolean;
   needsSignIn?: boolean;
 }
 
@@ -88,6 +93,7 @@ export async function saveDurableState(db: RepHireDb, values: DurableSyncState):
   await db.transaction('rw', db.meta, async () => {
     if (values.lastSyncAt !== undefined) await setMeta(db, 'lastSyncAt', values.lastSyncAt);
     if (values.lastError !== undefined) await setMeta(db, 'lastError', values.lastError);
+    if (values.unreachable !== undefined) await setMeta(db, 'unreachable', values.unreachable);
     if (values.needsSignIn !== undefined) await setMeta(db, 'needsSignIn', values.needsSignIn);
   });
 }

@@ -27,6 +27,8 @@ export class SyncError extends Error {
     readonly status?: number,
     /** Seconds the server asked us to wait (429/503 Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** The error envelope's code, when the server sent one (ERROR_CODES). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'SyncError';
@@ -58,18 +60,22 @@ function kindOf(status: number): SyncErrorKind {
 async function failure(response: Response): Promise<SyncError> {
   const text = await response.text().catch(() => '');
   let message = text.slice(0, 300) || response.statusText || 'Request failed';
+  let code: string | undefined;
   try {
     const envelope = errorEnvelopeSchema.safeParse(JSON.parse(text));
-    if (envelope.success) message = envelope.data.message;
+    if (envelope.success) ({ message, code } = envelope.data);
   } catch {
     // Not JSON (a proxy's error page): keep the text.
   }
   const retryAfter = Number(response.headers.get('retry-after'));
+  // A gateway's own 502/503/504 (no answer of ours in it): the server is not there, as with no answer.
+  const gateway = code === undefined && [502, 503, 504].includes(response.status);
   return new SyncError(
-    kindOf(response.status),
+    gateway ? 'network' : kindOf(response.status),
     `${response.status}: ${message}`,
     response.status,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    code,
   );
 }
 
@@ -117,6 +123,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
       const params = new URLSearchParams({ clientId: query.clientId });
       if (query.cursor) params.set('cursor', query.cursor);
       if (query.limit) params.set('limit', String(query.limit));
+      if (query.includedThrough) params.set('includedThrough', String(query.includedThrough));
       return call(
         `${PULL_PATH}?${params}`,
         { method: 'GET' },

@@ -7,8 +7,8 @@
  * batch once it has stored it, so rows never pile up in either thread's memory.
  */
 import './spreadsheet/harden';
-import type { MainToWorker, WorkerToMain } from './spreadsheet/protocol';
-import { readSpreadsheetFile } from './spreadsheet/read-file';
+import type { MainToWorker, WorkerToMain } from '@shared/import/reader/protocol';
+import { readSpreadsheetFile } from '@shared/import/reader/read-file';
 
 const MAX_UNACKNOWLEDGED = 2;
 

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { CandidateFieldsInput } from '../../../shared/schemas/candidate.schema';
 import { TestDevice } from '../../../sync-server/tests/helpers/sync-device';
 import type { BrowserApp } from './browser-app';
@@ -95,9 +96,15 @@ export async function seeToast(page: Page, title: string, description: string): 
 
 /** Closes every toast, queued ones included, so the next expectToast sees only what comes next. */
 export async function dismissToasts(page: Page): Promise<void> {
-  const close = page.locator('[data-toast]').getByRole('button', { name: 'Close notification' });
-  for (let i = 0; i < 10 && (await close.count()) > 0; i += 1) {
-    await close.first().click();
-    await page.waitForTimeout(50); // the next queued toast takes the place
+  const toasts = page.locator('[data-toast]');
+  for (let i = 0; i < 10 && (await toasts.count()) > 0; i += 1) {
+    const toast = await toasts.first().elementHandle({ timeout: 1_000 }).catch(() => null);
+    if (!toast) break;
+    // A DOM click: click() waits for the toast to stop moving, which needs animation frames that a page
+    // just brought to the front may not get in time on a loaded machine.
+    await (await toast.$('button[aria-label="Close notification"]'))?.dispatchEvent('click');
+    // The next queued toast takes its place once this one has gone.
+    await expect.poll(() => toast.evaluate((element) => !element.isConnected)).toBe(true);
+    await toast.dispose();
   }
 }

@@ -7,10 +7,10 @@ export const ADMIN = { username: 'admin', password: 'admin-password' };
 export const RECRUITER = { username: 'rita', password: 'recruiter-password' };
 
 /** Waits for the toast with this title (it may be queued behind others), checks it, then closes it. */
-export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+export async function expectToast(page: Page, title: string, description?: string | RegExp, { timeout = 20_000 } = {}): Promise<void> {
   const toast = page.locator('[data-toast]').filter({ has: page.getByText(title, { exact: true }) });
   // Queued toasts show one after another, each up to 5 s: allow a few of them ahead.
-  await toast.waitFor({ state: 'visible', timeout: 20_000 });
+  await toast.waitFor({ state: 'visible', timeout });
   if (description !== undefined) {
     const text = (await toast.textContent()) ?? '';
     if (typeof description === 'string' ? !text.includes(description) : !description.test(text)) {
@@ -19,6 +19,20 @@ export async function expectToast(page: Page, title: string, description?: strin
   }
   await toast.getByRole('button', { name: 'Close notification' }).click();
   await toast.waitFor({ state: 'detached' });
+}
+
+/**
+ * Holds the requests matching `url` until release(), so a test sees a pending state (a "Saving..."
+ * label) for as long as it looks, then lets them through; none is answered before.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release(): void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
 }
 
 export async function fillLogin(page: Page, { username, password }: { username: string; password: string }, rememberMe = false) {

@@ -55,7 +55,11 @@ describe('leased per-key rate limit', () => {
   it('starts afresh when the window ends', async () => {
     const limiter = new LeasedRateLimiter(1000);
     expect((await takeMany(limiter, 'k4', 5, 6)).allowed).toBe(5);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Until the window has ended by the database's clock (the counter's) and by ours (the lease's).
+    const { resetAt } = await db.knex('rate_limits').where({ bucket: 'k4' }).first();
+    await expect
+      .poll(async () => Date.now() > resetAt.getTime() && (await db.knex.raw('SELECT now() > ? AS ended', [resetAt])).rows[0].ended, { timeout: 10_000, interval: 20 })
+      .toBe(true);
     expect((await takeMany(limiter, 'k4', 5, 5)).allowed).toBe(5);
   });
 });

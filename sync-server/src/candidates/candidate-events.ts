@@ -4,7 +4,7 @@
  * so a change is either visible in the candidate or kept here — never silently lost.
  */
 import type { Knex } from 'knex';
-import type { FieldEvent } from '@shared/sync/merge';
+import type { HistoryEvent as MutationHistoryEvent } from '@shared/mutations/store';
 import type { CandidateEvent, WriteOrigin } from '@shared/schemas/candidate-api.schema';
 import { toIso } from './candidate.store';
 
@@ -14,10 +14,12 @@ export interface Writer {
   userId: number | null;
   clientId?: string;
   mutationId?: number;
+  /** The integration key's name, for arrivals through an API key (Zapier, forms). */
+  apiKeyName?: string;
 }
 
-/** A merge function's FieldEvent, or 'merged': a value moved into another record (deduplication). */
-export type HistoryEvent = Omit<FieldEvent, 'kind'> & { kind: FieldEvent['kind'] | 'merged' };
+/** A lost, refused, merged or conflicting value (shared/mutations/store.ts), before it names its candidate. */
+export type HistoryEvent = Omit<MutationHistoryEvent, 'candidateUid'>;
 
 export interface PendingEvent extends HistoryEvent {
   candidateId: number;
@@ -48,10 +50,11 @@ export async function recordEvents(trx: Knex, writer: Writer, events: PendingEve
     user_id: writer.userId,
     client_id: writer.clientId ?? null,
     mutation_id: writer.mutationId ?? null,
+    api_key_name: writer.apiKeyName ?? null,
   }));
   await trx.raw(
-    `INSERT INTO candidate_events (candidate_id, candidate_uid, field, kind, value, clock, origin, user_id, client_id, mutation_id)
-       SELECT candidate_id, candidate_uid, field, kind, value, clock, origin, user_id, client_id, mutation_id
+    `INSERT INTO candidate_events (candidate_id, candidate_uid, field, kind, value, clock, origin, user_id, client_id, mutation_id, api_key_name)
+       SELECT candidate_id, candidate_uid, field, kind, value, clock, origin, user_id, client_id, mutation_id, api_key_name
          FROM json_populate_recordset(NULL::candidate_events, ?::json)`,
     [JSON.stringify(rows)],
   );
@@ -62,7 +65,7 @@ export async function listCandidateEvents(db: Knex, candidateId: number): Promis
     .leftJoin('users as u', 'u.id', 'e.userId')
     .where('e.candidateId', candidateId)
     .orderBy('e.id')
-    .select('e.*', 'u.username');
+    .select('e.*', 'u.username', 'u.displayName');
   return rows.map((row) => ({
     id: Number(row.id),
     candidateId: Number(row.candidateId),
@@ -74,8 +77,10 @@ export async function listCandidateEvents(db: Knex, candidateId: number): Promis
     origin: row.origin,
     userId: row.userId ?? null,
     username: row.username ?? null,
+    displayName: row.displayName ?? null,
     clientId: row.clientId ?? null,
     mutationId: row.mutationId ?? null,
+    apiKeyName: row.apiKeyName ?? null,
     createdAt: toIso(row.createdAt),
   }));
 }

@@ -1,7 +1,7 @@
 /**
  * Candidate rows ⇄ the shared record shape (shared/schemas/candidate.schema.ts), and the few queries
- * that read and write them. Every write goes load → shared merge function → `insertCandidates` /
- * `updateCandidates`, so the server merges exactly as a device does. Batches are written with one
+ * that read and write them. Every write is a shared mutation run over mutation-store.ts, which reads
+ * and writes through these, so the server merges exactly as a device does. Batches are written with one
  * statement each (jsonb_populate_recordset), which keeps a 1,000-row import to a handful of round trips;
  * see batchParams for the form a batch travels in.
  */
@@ -130,7 +130,7 @@ const UPDATE_SET = WRITABLE.filter((c) => c !== 'uid' && c !== 'created_at')
  * looking each column up in it row by row. Together these cut the database's CPU for a 1,000-row insert
  * by about a third (to below that of COPY with the foreign key check).
  */
-function batchParams(records: Candidate[]): [string, string] {
+function batchParams(records: readonly Candidate[]): [string, string] {
   const clockMaps = new Map<string, number>();
   let last: { clocks: Record<string, string>; index: number } | undefined;
   const rows = records.map((record) => {
@@ -156,14 +156,27 @@ function sameClocks(a: Record<string, string>, b: Record<string, string>): boole
   return count === 0;
 }
 
-/** Inserts new records (id null); returns them with their ids, in the same order. */
-export async function insertCandidates(trx: Knex, records: Candidate[]): Promise<StoredCandidate[]> {
+/** A record of an insert was not made: a transaction that committed meanwhile holds its uid. */
+export class UidTakenError extends Error {
+  constructor(readonly uids: string[]) {
+    super(`Candidate uid taken meanwhile: ${uids.join(', ')}`);
+  }
+}
+
+/**
+ * Inserts new records (id null); returns them with their ids, in the same order. A uid another
+ * transaction inserted meanwhile (two creates of one uid racing) throws UidTakenError after waiting for
+ * that transaction, leaving this one usable: the caller runs its mutation again and merges.
+ */
+export async function insertCandidates(trx: Knex, records: readonly Candidate[]): Promise<StoredCandidate[]> {
   if (records.length === 0) return [];
   const { rows } = await trx.raw(
-    `INSERT INTO candidates (${COLUMN_LIST}) SELECT ${INSERT_VALUES} FROM ${BATCH_SOURCE} RETURNING id, uid`,
+    `INSERT INTO candidates (${COLUMN_LIST}) SELECT ${INSERT_VALUES} FROM ${BATCH_SOURCE} ON CONFLICT (uid) DO NOTHING RETURNING id, uid`,
     batchParams(records),
   );
   const ids = new Map<string, number>((rows as Array<{ id: number; uid: string }>).map((r) => [r.uid, Number(r.id)]));
+  const taken = records.filter((record) => !ids.has(record.uid)).map((record) => record.uid);
+  if (taken.length) throw new UidTakenError(taken);
   return records.map((record) => ({ ...record, id: ids.get(record.uid)! }));
 }
 
@@ -197,83 +210,21 @@ function lookupByKeys(trx: Knex, keys: string[], keyType: 'uuid' | 'text', condi
     .from(trx.raw(`unnest(?::${keyType}[]) AS k(key), LATERAL (SELECT * FROM candidates WHERE ${condition}${lock}) AS c`, [keys]));
 }
 
-/**
- * Live candidates by normalised email: for each email the most recently updated one (the one duplicates
- * merge into, as deduplication keeps it).
- */
-export async function findLiveCandidatesByEmails(
-  trx: Knex,
-  emails: string[],
-  forUpdate = false,
-): Promise<Map<string, StoredCandidate>> {
+/** Candidates by uid (locked when asked), erased tombstones included. */
+export async function findCandidatesByUids(trx: Knex, uids: readonly string[], forUpdate = false): Promise<Map<string, StoredCandidate>> {
   const found = new Map<string, StoredCandidate>();
-  if (emails.length === 0) return found;
-  const normalised = [...new Set(emails.map(normalizeEmail))];
-  const rows = await lookupByKeys(
-    trx,
-    normalised,
-    'text',
-    `${NORMALISED_EMAIL_SQL.replace('email', 'candidates.email')} = k.key AND candidates.deleted_at IS NULL`,
-    forUpdate,
-  ).orderBy([
-    { column: 'c.updatedAt', order: 'desc' },
-    { column: 'c.id', order: 'desc' },
-  ]);
-  for (const row of rows) {
-    const record = rowToCandidate(row);
-    const key = normalizeEmail(record.email);
-    if (!found.has(key)) found.set(key, record);
-  }
+  if (uids.length === 0) return found;
+  const rows = await lookupByKeys(trx, [...new Set(uids)], 'uuid', 'candidates.uid = k.key', forUpdate);
+  for (const row of rows) found.set(row.uid, rowToCandidate(row));
   return found;
 }
 
-export interface ImportMatches {
-  byUid: Map<string, StoredCandidate>;
-  /** By normalised email. */
-  byEmail: Map<string, StoredCandidate>;
-}
-
-/**
- * What an import's rows match, locked, in one statement (a round trip per look-up added up over a
- * 100,000-row import): the candidates with the rows' uids and — for the rows whose uid is not there —
- * the live candidates with their emails, the most recently updated per email as
- * findLiveCandidatesByEmails answers. The MATERIALIZED steps keep the order: the email look-ups (and
- * their locks) happen only for rows the uid look-up did not find.
- */
-export async function findImportMatches(trx: Knex, rows: ReadonlyArray<{ uid: string; email: string }>): Promise<ImportMatches> {
-  const matches: ImportMatches = { byUid: new Map(), byEmail: new Map() };
-  if (rows.length === 0) return matches;
-  const emailCondition = `${NORMALISED_EMAIL_SQL.replace('email', 'candidates.email')} = e.key AND candidates.deleted_at IS NULL`;
-  const found = await trx
-    .select('*')
-    .from(
-      trx.raw(
-        `(WITH by_uid AS MATERIALIZED (
-            SELECT c.* FROM unnest(?::uuid[]) AS k(key), LATERAL (SELECT * FROM candidates WHERE candidates.uid = k.key FOR UPDATE) AS c
-          ), email_keys AS MATERIALIZED (
-            SELECT DISTINCT r.key FROM unnest(?::text[], ?::uuid[]) AS r(key, uid)
-             WHERE NOT EXISTS (SELECT 1 FROM by_uid WHERE by_uid.uid = r.uid)
-          )
-          SELECT true AS by_uid, u.* FROM by_uid u
-          UNION ALL
-          SELECT false, c.* FROM email_keys e, LATERAL (SELECT * FROM candidates WHERE ${emailCondition} FOR UPDATE) AS c
-        ) AS m`,
-        [[...new Set(rows.map((row) => row.uid))], rows.map((row) => normalizeEmail(row.email)), rows.map((row) => row.uid)],
-      ),
-    )
-    .orderBy([
-      { column: 'updatedAt', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
-  for (const row of found) {
-    const record = rowToCandidate(row);
-    if (row.byUid) matches.byUid.set(record.uid, record);
-    else {
-      const key = normalizeEmail(record.email);
-      if (!matches.byEmail.has(key)) matches.byEmail.set(key, record);
-    }
-  }
-  return matches;
+/** Every live candidate whose normalised email is one of `keys` (locked when asked). */
+export async function findLiveCandidatesWithEmails(trx: Knex, keys: readonly string[], forUpdate = false): Promise<StoredCandidate[]> {
+  if (keys.length === 0) return [];
+  const normalised = [...new Set(keys.map(normalizeEmail))];
+  const condition = `${NORMALISED_EMAIL_SQL.replace('email', 'candidates.email')} = k.key AND candidates.deleted_at IS NULL`;
+  return (await lookupByKeys(trx, normalised, 'text', condition, forUpdate)).map(rowToCandidate);
 }
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -3,13 +3,10 @@
  * lost values to the history. REST never shows deleted candidates.
  */
 import type { Knex } from 'knex';
-import type { Candidate } from '@shared/schemas/candidate.schema';
 import type { CandidatePatch } from '@shared/schemas/candidate-api.schema';
-import { applyCandidateChanges, applySetStatus, type MergeResult } from '@shared/sync/merge';
 import { notFound } from '../errors';
-import { serverClock } from '../sync/server-clock';
 import { listCandidateEvents } from './candidate-events';
-import { changeCandidate } from './candidate-writes.service';
+import { runMutation } from './candidate-writes.service';
 import { findCandidateById, type StoredCandidate } from './candidate.store';
 import { candidateDtoJson } from '../sync/row-json.sql';
 import { formatNoteLine, statusChangeNote } from '@shared/candidates/notes';
@@ -24,27 +21,26 @@ export async function listLiveCandidatesJson(db: Knex): Promise<string> {
   return `[${(rows as Array<{ j: string }>).map((row) => row.j).join(',')}]`;
 }
 
-/** Field edits last-writer-wins; a status change also appends the dated "Status updated from … to …" line. */
-function patchMerge(record: Candidate, patch: CandidatePatch, hlc: string, now: string): MergeResult<Candidate> {
-  const { status, ...fields } = patch;
-  let result: MergeResult<Candidate> = { record, events: [], changed: false };
-  if (Object.keys(fields).length > 0) result = applyCandidateChanges(record, fields, hlc, now);
-  if (status !== undefined && status !== result.record.status) {
-    const line = formatNoteLine(now, statusChangeNote(result.record.status, status));
-    const statusResult = applySetStatus(result.record, status, line, hlc, now);
-    result = { record: statusResult.record, events: [...result.events, ...statusResult.events], changed: true };
-  }
-  return result;
-}
-
+/**
+ * PATCH: the field edits as a candidate.update (last writer wins; a notes text replaces the stored one,
+ * as the caller saw it), and a status change as a candidate.setStatus with the dated "Status updated from
+ * … to …" line — the mutations a device queues for the same edits.
+ */
 export async function patchCandidate(trx: Knex, userId: number, id: number, patch: CandidatePatch): Promise<StoredCandidate> {
-  const current = await findCandidateById(trx, id);
+  const current = await findCandidateById(trx, id, true);
   if (!current || current.deletedAt) throw notFound(CANDIDATE_NOT_FOUND);
-  const hlc = serverClock.tick();
-  const now = new Date().toISOString();
-  const outcome = await changeCandidate(trx, { origin: 'rest', userId }, current.uid, (record) => patchMerge(record, patch, hlc, now));
-  if (outcome.kind !== 'ok') throw notFound(CANDIDATE_NOT_FOUND);
-  return outcome.candidate;
+  const writer = { origin: 'rest' as const, userId };
+  const { status, ...fields } = patch;
+  if (Object.keys(fields).length > 0) {
+    await runMutation(trx, writer, { name: 'candidate.update', args: { uid: current.uid, changes: fields, notesBase: fields.notes === undefined ? undefined : current.notes } });
+  }
+  if (status !== undefined && status !== current.status) {
+    const noteLine = formatNoteLine(new Date(), statusChangeNote(current.status, status));
+    await runMutation(trx, writer, { name: 'candidate.setStatus', args: { uid: current.uid, status, noteLine } });
+  }
+  const updated = await findCandidateById(trx, id);
+  if (!updated || updated.deletedAt) throw notFound(CANDIDATE_NOT_FOUND);
+  return updated;
 }
 
 export async function candidateHistory(db: Knex, id: number) {

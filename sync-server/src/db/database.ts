@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; omitted means in memory. */
   dataDir?: string;
+  /** Start the embedded database from this copy of another one's files (PGlite's dumpDataDir). */
+  loadDataDir?: Blob;
   /** How long to wait for a pooled connection, in ms. */
   acquireTimeoutMs?: number;
   poolMax?: number;
@@ -35,10 +37,10 @@ export interface Database {
 
 const INT8_OID = 20;
 
-async function openPglite(dataDir: string | undefined) {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined) {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, { parsers: { [INT8_OID]: (value: string) => value } });
+  const pglite = new PGlite(dataDir, { parsers: { [INT8_OID]: (value: string) => value }, loadDataDir });
   await pglite.waitReady;
   return pglite;
 }
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
   const { default: ClientPGLite } = await import('knex-pglite');
-  const pglite = await openPglite(options.dataDir);
+  const pglite = await openPglite(options.dataDir, options.loadDataDir);
   const knex = knexFactory({ ...common, client: ClientPGLite, connection: () => ({ pglite }) } as Knex.Config);
   return {
     knex,

@@ -17,7 +17,7 @@ export function formsRouter(): Router {
     const querySource = typeof ctx.query.source === 'string' ? ctx.query.source : undefined;
     const { arrival, source } = mapFormSubmission(body, querySource);
     const candidate = candidateArrivalSchema.parse({ ...arrival, source });
-    const writer = { origin: 'form' as const, userId: ctx.state.user!.id };
+    const writer = { origin: 'form' as const, userId: ctx.state.user!.id, apiKeyName: ctx.state.apiKeyName };
     const result = await receiveArrival(ctx.state.deps.knex, writer, candidate, source);
     if (!result.created) ctx.state.responseStatus = 200;
     return toCandidateDto(result.candidate);

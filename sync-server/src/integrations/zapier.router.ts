@@ -14,7 +14,7 @@ export function zapierRouter(): Router {
   const router = new Router();
 
   defineRoute(router, 'zapierCreateCandidate', { access: 'apiKey', status: 201 }, async (ctx, { body }) => {
-    const writer = { origin: 'zapier' as const, userId: ctx.state.user!.id };
+    const writer = { origin: 'zapier' as const, userId: ctx.state.user!.id, apiKeyName: ctx.state.apiKeyName };
     const { candidate, created } = await receiveArrival(ctx.state.deps.knex, writer, body, ZAPIER_SOURCE);
     if (!created) ctx.state.responseStatus = 200;
     return toCandidateDto(candidate);

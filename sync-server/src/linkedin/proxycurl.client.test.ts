@@ -78,14 +78,21 @@ describe('ProxycurlClient against the provider double', () => {
 
   it('waits out a 429 for its Retry-After and then succeeds', async () => {
     const before = double.requests.length;
-    const page = await client().searchPeople({ apiKey: 'rate-limited', query, pageSize: 3, pageToken: null });
+    // The wait is recorded, not slept: its length is what the client decides.
+    const waits: number[] = [];
+    const page = await client({ sleep: async (ms) => void waits.push(ms) }).searchPeople({ apiKey: 'rate-limited', query, pageSize: 3, pageToken: null });
     expect(page.people).toHaveLength(3);
     expect(double.requests.slice(before).map((r) => r.status)).toEqual([429, 200]);
+    expect(waits).toEqual([1000]);
   });
 
   it('gives up on a provider that keeps limiting, and retries 5xx answers', async () => {
-    const limited = await failure(client({ maxRetries: 1 }).searchPeople({ apiKey: 'always-rate-limited', query, pageSize: 3, pageToken: null }));
+    const waits: number[] = [];
+    const limited = await failure(
+      client({ maxRetries: 1, sleep: async (ms) => void waits.push(ms) }).searchPeople({ apiKey: 'always-rate-limited', query, pageSize: 3, pageToken: null }),
+    );
     expect(limited.kind).toBe('rate_limited');
+    expect(waits).toEqual([1000]);
     const c = client();
     for (let i = 0; i < 4; i++) {
       const page = await c.searchPeople({ apiKey: 'flaky', query, pageSize: 2, pageToken: null });

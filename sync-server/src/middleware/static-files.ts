@@ -2,7 +2,8 @@
  * Serves the built PWA from the same origin as /api. The service worker, index.html and the manifest
  * must never be cached by the browser's HTTP cache (a stale worker would pin an old app); hashed files
  * under /assets/ never change and are cached for a year. Any other path that is not a file gets
- * index.html, so the client-side router handles it. /api paths are never answered here.
+ * index.html, so the client-side router handles it. /api paths are never answered here. The build
+ * writes a brotli and a gzip copy beside each text file; @koa/send picks the one the browser accepts.
  */
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';

@@ -8,9 +8,12 @@
  * the current snapshot: every transaction below it has ended, so no row can later appear below a
  * position already passed. An open transaction only delays rows, never hides them.
  *
- * lastMutationId is this client's highest mutation whose transaction is below the same horizon: its
- * effects are in what the pull returned (or are overwritten by later rows the next pull brings), so
- * the device may drop those outbox entries.
+ * lastMutationId is this client's highest mutation whose transaction is below the same horizon and none
+ * of whose rows was written again at or above it: its effects are in what the pull returned, so the
+ * device may drop those outbox entries. A mutation whose row another writer changed again after the
+ * horizon (while an older transaction held the horizon back) stops the count before it: the row the
+ * device holds does not show that mutation yet, and dropping it would show the old value until the
+ * next pull. Only the final page says it (a device rebases at the end of a pull).
  */
 import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
@@ -88,6 +91,34 @@ async function lastMutationBelow(db: Knex, clientId: string, horizon: string): P
   return row ? Number(row.mutationId) : 0;
 }
 
+/**
+ * The first of this client's mutations after `after` (below the horizon) that wrote a candidate whose
+ * row or interview notes were written again at or above the horizon; null when none did. The rows
+ * written above the horizon are few (those committed while an older transaction holds it back), so
+ * they are listed first and matched against each mutation's touched uids.
+ */
+async function firstOverwrittenMutation(db: Knex, clientId: string, after: number, horizon: string): Promise<number | null> {
+  const { rows } = await db.raw(
+    `WITH recent AS (
+       SELECT uid FROM candidates WHERE xid >= ?::xid8
+       UNION SELECT c.uid FROM interview_notes n JOIN candidates c ON c.id = n.candidate_id WHERE n.xid >= ?::xid8
+     )
+     SELECT min(a.mutation_id) AS first FROM applied_mutations a
+      WHERE a.client_id = ? AND a.mutation_id > ? AND a.xid < ?::xid8 AND a.touched IS NOT NULL
+        AND a.touched && ARRAY(SELECT uid FROM recent)`,
+    [horizon, horizon, clientId, after, horizon],
+  );
+  const first = rows[0]?.first;
+  return first === null || first === undefined ? null : Number(first);
+}
+
+async function includedMutation(db: Knex, query: PullQuery, horizon: string, finalPage: boolean): Promise<number> {
+  const below = await lastMutationBelow(db, query.clientId, horizon);
+  if (!finalPage || below <= (query.includedThrough ?? 0)) return below;
+  const overwritten = await firstOverwrittenMutation(db, query.clientId, query.includedThrough ?? 0, horizon);
+  return overwritten === null ? below : Math.min(below, overwritten - 1);
+}
+
 /** One page: at most `limit` rows across the tables, taken in order, and where each table got to. */
 async function readPage(db: Knex, from: Cursor['p'], horizon: string, limit: number) {
   const positions = { ...from };
@@ -122,11 +153,8 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   }
   const start = cursor ?? initialCursor(epoch);
   const horizon = start.h ?? snapshot.xmin;
-  // lastMutationId depends only on the horizon, not on the rows: asked alongside them.
-  const [{ rows, positions, done }, lastMutationId] = await Promise.all([
-    readPage(db, start.p, horizon, query.limit ?? PULL_PAGE_SIZE),
-    lastMutationBelow(db, query.clientId, horizon),
-  ]);
+  const { rows, positions, done } = await readPage(db, start.p, horizon, query.limit ?? PULL_PAGE_SIZE);
+  const lastMutationId = await includedMutation(db, query, horizon, done);
   // A finished pull moves every table to the horizon: all rows below it have been returned.
   const next: Cursor = done
     ? { v: 1, e: epoch, p: { candidates: [horizon, 0], experiences: [horizon, 0], interviewNotes: [horizon, 0] } }

@@ -16,13 +16,15 @@
  */
 import type { Knex } from 'knex';
 import type { MutationResult, PushRequest, PushResponse, Mutation } from '@shared/sync/protocol.schema';
-import { AppError, forbidden } from '../errors';
+import { ERROR_CODES } from '@shared/api/error.schema';
+import { AppError } from '../errors';
 import type { UserModel } from '../users/user.model';
 import { isTransientDbError } from '../db/transient';
 import { receiveStamp } from './server-clock';
 import { validateMutation, type MutatorResult } from './mutators';
 
 export const CLIENT_OF_ANOTHER_USER = 'This sync client belongs to another user';
+const clientOfAnotherUser = () => new AppError(403, ERROR_CODES.syncClientOfAnotherUser, CLIENT_OF_ANOTHER_USER);
 
 interface ClientRow {
   clientId: string;
@@ -32,7 +34,7 @@ interface ClientRow {
 
 export async function readClient(db: Knex, clientId: string, userId: number): Promise<ClientRow | undefined> {
   const client = (await db('sync_clients').where({ clientId }).first()) as ClientRow | undefined;
-  if (client && client.userId !== userId) throw forbidden(CLIENT_OF_ANOTHER_USER);
+  if (client && client.userId !== userId) throw clientOfAnotherUser();
   return client;
 }
 
@@ -42,7 +44,7 @@ async function lockClient(trx: Knex, clientId: string, userId: number): Promise<
     await trx('sync_clients').insert({ clientId, userId }).onConflict('clientId').ignore();
     client = (await trx('sync_clients').where({ clientId }).forUpdate().first()) as ClientRow;
   }
-  if (client.userId !== userId) throw forbidden(CLIENT_OF_ANOTHER_USER);
+  if (client.userId !== userId) throw clientOfAnotherUser();
   return client;
 }
 
@@ -102,10 +104,10 @@ function step(knex: Knex, user: UserModel, clientId: string, mutation: Mutation,
     // The applied_mutations row and the client's new last id in one statement.
     await trx.raw(
       `WITH applied AS (
-         INSERT INTO applied_mutations (client_id, mutation_id, name, status, reason) VALUES (?, ?, ?, ?, ?)
+         INSERT INTO applied_mutations (client_id, mutation_id, name, status, reason, touched) VALUES (?, ?, ?, ?, ?, ?::uuid[])
        )
        UPDATE sync_clients SET last_mutation_id = ?, updated_at = now() WHERE client_id = ?`,
-      [clientId, mutation.id, mutation.name, outcome.status, reason, mutation.id, clientId],
+      [clientId, mutation.id, mutation.name, outcome.status, reason, outcome.touched?.length ? outcome.touched : null, mutation.id, clientId],
     );
     const result: MutationResult = reason !== null ? { id: mutation.id, status: 'rejected', reason } : { id: mutation.id, status: 'applied' };
     return { kind: 'processed', result, last: mutation.id };

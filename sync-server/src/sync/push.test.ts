@@ -41,7 +41,7 @@ describe('push: who may push', () => {
     expect((await device.push([device.mutation('candidate.create', candidateArgs())])).status).toBe(200);
     const thief = await admin.post('/api/sync/push', { clientId: device.clientId, mutations: [] });
     expect(thief.status).toBe(403);
-    expect(thief.body.message).toBe('This sync client belongs to another user');
+    expect(thief.body).toMatchObject({ code: 'SYNC_CLIENT_OF_ANOTHER_USER', message: 'This sync client belongs to another user' });
     expect((await admin.get(`/api/sync/pull?clientId=${device.clientId}`)).status).toBe(403);
   });
 });
@@ -164,14 +164,20 @@ describe('push: exactly once, in order', () => {
     const fresh = candidateArgs();
     const later = candidateArgs();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A failure only the database sees (the shared schemas refuse what PostgreSQL cannot store, so a
+    // trigger of this test's own database stands in for such a failure).
+    const knex = server.db.knex;
+    await knex.raw(`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.notes LIKE '%boom%' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
+    await knex.raw('CREATE TRIGGER refuse_boom BEFORE UPDATE ON candidates FOR EACH ROW EXECUTE FUNCTION refuse_boom()');
     try {
       const res = await device.push([
         device.mutation('candidate.create', existing),
-        // The new row is inserted first; the update of the existing one then fails (PostgreSQL stores no NUL).
+        // The new row is inserted first; the update of the existing one then fails.
         device.mutation('candidates.import', {
           rows: [
             { uid: fresh.uid, name: fresh.name, email: fresh.email },
-            { uid: randomUUID(), name: existing.name, email: existing.email, notes: 'a \u0000 byte' },
+            { uid: randomUUID(), name: existing.name, email: existing.email, notes: 'boom' },
           ],
         }),
         device.mutation('candidate.create', later),
@@ -185,6 +191,8 @@ describe('push: exactly once, in order', () => {
       expect(logged).toHaveBeenCalled();
     } finally {
       logged.mockRestore();
+      await knex.raw('DROP TRIGGER refuse_boom ON candidates');
+      await knex.raw('DROP FUNCTION refuse_boom()');
     }
     expect(await serverCandidate(fresh.uid)).toBeUndefined();
     expect((await serverCandidate(existing.uid)).notes).toBe('as it was');
@@ -226,8 +234,10 @@ describe('push: merge rules', () => {
       skewed.mutation('candidate.update', { uid: a.uid, changes: { location: 'Mars' } }, stamp(Date.now() + 24 * 3600_000, 'skewed')),
     ]);
     const stored = await serverCandidate(a.uid);
-    expect(parseHlc(stored.fieldClocks.location).millis).toBeLessThanOrEqual(Date.now());
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const clamped = parseHlc(stored.fieldClocks.location).millis;
+    expect(clamped).toBeLessThanOrEqual(Date.now());
+    // The honest device's clock must be past the clamped stamp for its later edit to win.
+    await expect.poll(() => Date.now(), { interval: 1 }).toBeGreaterThan(clamped);
     await honest.push([honest.mutation('candidate.update', { uid: a.uid, changes: { location: 'Earth' } })]);
     expect((await serverCandidate(a.uid)).location).toBe('Earth');
   });
@@ -312,7 +322,7 @@ describe('push: candidates.import', () => {
       device.mutation('candidates.import', { rows: [{ uid: randomUUID(), name: 'A', email: 'a@x.io' }, { uid: randomUUID(), name: '' }] }),
       device.mutation('candidates.import', { rows: [] }),
     ]);
-    expect(res.body.results[0].reason).toMatch(/^Invalid candidates\.import: rows\.1\.name: Name is required/);
+    expect(res.body.results[0].reason).toMatch(/^Invalid candidates\.import: row 2 of the batch: name: Name is required/);
     expect(res.body.results[1].status).toBe('rejected');
     expect(await server.db.knex('candidates').where({ email: 'a@x.io' })).toHaveLength(0);
   });

@@ -4,11 +4,12 @@
  * PG_BIN, else /usr/lib/postgresql/<newest>/bin, else on PATH. PostgreSQL refuses to run as root, so
  * under root its commands run as the `postgres` user (runuser), in a folder that user owns.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './server-process';
+import { promisify } from 'node:util';
+import { freePort } from './free-port';
 
 function findBinDir(): string | undefined {
   const candidates = [process.env.PG_BIN];
@@ -44,10 +45,20 @@ function hasUser(name: string): boolean {
   }
 }
 
-function run(binary: string, args: string[]): string {
+function commandLine(binary: string, args: string[]): [string, string[]] {
   const command = path.join(BIN_DIR!, binary);
-  const [file, argv] = AS_ROOT ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  return AS_ROOT ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+function run(binary: string, args: string[]): string {
+  const [file, argv] = commandLine(binary, args);
   return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** As run, without blocking: several clusters can be set up at once (the test workers' clusters). */
+async function runAsync(binary: string, args: string[]): Promise<string> {
+  const [file, argv] = commandLine(binary, args);
+  return (await promisify(execFile)(file, argv, { encoding: 'utf8' })).stdout;
 }
 
 export class PrivatePostgres {
@@ -69,19 +80,36 @@ export class PrivatePostgres {
       const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
       chownSync(dir, uid, gid);
     }
-    run('initdb', ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    await runAsync('initdb', ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     const cluster = new PrivatePostgres(dir, await freePort());
-    cluster.pgCtl('start');
+    try {
+      await runAsync('pg_ctl', cluster.pgCtlArgs('start', 'fast'));
+    } catch (error) {
+      throw cluster.failure('start', error);
+    }
     return cluster;
   }
 
-  private pgCtl(action: 'start' | 'stop' | 'restart', mode: 'fast' | 'immediate' = 'fast') {
+  /** The server's major version, e.g. 15. */
+  static version(): number | undefined {
+    return BIN_DIR ? Number(/(\d+)/.exec(run('pg_ctl', ['--version']))?.[1]) : undefined;
+  }
+
+  private pgCtlArgs(action: 'start' | 'stop' | 'restart', mode: 'fast' | 'immediate'): string[] {
     const options = `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.dir} -c fsync=off -c full_page_writes=off`;
+    return ['-D', path.join(this.dir, 'data'), '-l', path.join(this.dir, 'log'), '-w', '-t', '60', '-m', mode, '-o', options, action];
+  }
+
+  private failure(action: string, error: unknown): Error {
+    const log = existsSync(path.join(this.dir, 'log')) ? readFileSync(path.join(this.dir, 'log'), 'utf8').slice(-2000) : '';
+    return new Error(`pg_ctl ${action} failed: ${(error as { stderr?: string }).stderr ?? error}\n${log}`);
+  }
+
+  private pgCtl(action: 'start' | 'stop' | 'restart', mode: 'fast' | 'immediate' = 'fast') {
     try {
-      run('pg_ctl', ['-D', path.join(this.dir, 'data'), '-l', path.join(this.dir, 'log'), '-w', '-t', '60', '-m', mode, '-o', options, action]);
+      run('pg_ctl', this.pgCtlArgs(action, mode));
     } catch (error) {
-      const log = existsSync(path.join(this.dir, 'log')) ? readFileSync(path.join(this.dir, 'log'), 'utf8').slice(-2000) : '';
-      throw new Error(`pg_ctl ${action} failed: ${(error as { stderr?: string }).stderr ?? error}\n${log}`);
+      throw this.failure(action, error);
     }
   }
 

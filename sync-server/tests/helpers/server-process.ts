@@ -5,12 +5,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FromServerProcess, ToServerProcess } from './server-process.entry';
 import { testConfig } from './test-server';
+import { freePort } from './free-port';
 
 const ENTRY = fileURLToPath(new URL('./server-process.entry.ts', import.meta.url));
 
@@ -25,15 +25,6 @@ export interface ServerProcessOptions {
   exposeGc?: boolean;
   /** DATA_DIR (the embedded database lives there); a new temp folder when omitted, kept on restart. */
   dataDir?: string;
-}
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 export class ServerProcess {

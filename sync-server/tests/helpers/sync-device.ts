@@ -21,6 +21,8 @@ export class TestDevice {
   readonly clientId = randomUUID();
   readonly clock: HybridLogicalClock;
   cursor: string | undefined;
+  /** The lastMutationId of its last finished pull, sent with the next (as the app does). */
+  includedThrough = 0;
   private nextId = 1;
 
   constructor(
@@ -42,6 +44,7 @@ export class TestDevice {
     const params = new URLSearchParams({ clientId: this.clientId });
     if (this.cursor) params.set('cursor', this.cursor);
     if (limit) params.set('limit', String(limit));
+    if (this.includedThrough) params.set('includedThrough', String(this.includedThrough));
     return this.http.get<PullResponse>(`/api/sync/pull?${params}`);
   }
 
@@ -54,7 +57,10 @@ export class TestDevice {
       pages.push(res.body);
       this.cursor = res.body.cursor;
       for (const c of res.body.candidates) for (const stamp of Object.values(c.fieldClocks)) this.clock.receive(stamp);
-      if (res.body.done) break;
+      if (res.body.done) {
+        this.includedThrough = res.body.lastMutationId;
+        break;
+      }
     }
     return {
       pages,

@@ -1,8 +1,11 @@
 /**
  * A database of its own for each test file: a fresh PostgreSQL database created from DATABASE_URL when
- * it is set (CI), else an in-memory PGlite. Migrated, and dropped again when the file is done.
+ * it is set (CI), else an in-memory PGlite. Migrated, and dropped again when the file is done. Under
+ * vitest a migrated PGlite starts as a copy of the one migrated at the start of the run
+ * (TEST_PGLITE_TEMPLATE, see pglite-template.global-setup.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import knexFactory from 'knex';
 import { migrateLatest, openDatabase, type Database } from '../../src/db/database';
 
@@ -20,7 +23,10 @@ function withDatabaseName(url: string, name: string): string {
 export async function createTestDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const db = await openDatabase({ acquireTimeoutMs: 10_000 });
+    const template = migrate ? process.env.TEST_PGLITE_TEMPLATE : undefined;
+    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+    const db = await openDatabase({ acquireTimeoutMs: 10_000, loadDataDir });
+    // Nothing left to apply on the copy; kept so a database never starts on an old schema.
     if (migrate) await migrateLatest(db.knex);
     return db;
   }

@@ -29,7 +29,7 @@ export async function registerAccount(input: RegisterInput): Promise<boolean> {
   try {
     const user = await apiCall('register', { body: input });
     setPendingLogout(false);
-    setSignedIn(user);
+    setSignedIn(user, { newAccount: true });
     toast({ title: 'Registration successful', description: 'Your account has been created' });
     void requestPersistentStorage();
     void loadAppConfig(); // registration may just have closed (first admin)

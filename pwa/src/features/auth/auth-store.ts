@@ -30,16 +30,18 @@ export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
   notice: AuthNotice;
+  /** The account was created in this session (greeted "Welcome", not "Welcome back"). */
+  newAccount: boolean;
 }
 
-export const useAuthStore = create<AuthState>(() => ({ status: 'loading', user: null, notice: null }));
+export const useAuthStore = create<AuthState>(() => ({ status: 'loading', user: null, notice: null, newAccount: false }));
 
 let epoch = 0;
 
-export function setSignedIn(user: User | AuthUser): void {
+export function setSignedIn(user: User | AuthUser, { newAccount = false }: { newAccount?: boolean } = {}): void {
   epoch++;
   rememberUser(user);
-  useAuthStore.setState({ status: 'signedIn', user, notice: null });
+  useAuthStore.setState({ status: 'signedIn', user, notice: null, newAccount });
 }
 
 export function signOutLocally(notice: AuthNotice = null): void {

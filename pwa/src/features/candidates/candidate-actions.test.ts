@@ -66,10 +66,28 @@ describe('turnDownCandidate', () => {
 });
 
 describe('saveCandidateChanges', () => {
-  it('writes only the given fields and confirms', async () => {
+  it('writes only the given fields, with the notes text the edit started from, and confirms', async () => {
     const { repo, calls } = fakeRepo();
-    expect(await saveCandidateChanges('uid-1', { notes: 'New note' }, repo)).toBe(true);
-    expect(calls[0]).toEqual(['uid-1', { notes: 'New note' }]);
+    const candidate = makeCandidate({ status: 'new' });
+    expect(await saveCandidateChanges(candidate, { changes: { notes: 'New note' }, notesBase: 'Old' }, repo)).toBe(true);
+    expect(calls).toEqual([[candidate.uid, { notes: 'New note' }, { notesBase: 'Old' }]]);
     expect(toasts()).toEqual([['Candidate Updated', 'Candidate information has been updated successfully', 'default']]);
+  });
+
+  it('also applies a status chosen in the Status list, with its note line', async () => {
+    const { repo, calls } = fakeRepo();
+    const candidate = makeCandidate({ status: 'new' });
+    expect(await saveCandidateChanges(candidate, { changes: { phone: '555-0100' }, status: 'interview' }, repo)).toBe(true);
+    expect(calls[1]![0]).toBe(candidate.uid);
+    expect(calls[1]![1]).toBe('interview');
+    expect(calls[1]![2]).toMatch(new RegExp(`${STAMP.source}Status updated from new to interview$`));
+  });
+
+  it('saves a status chosen in the list when nothing else was edited', async () => {
+    const { repo, calls } = fakeRepo();
+    const candidate = makeCandidate({ status: 'new' });
+    expect(await saveCandidateChanges(candidate, { changes: {}, status: 'hired' }, repo)).toBe(true);
+    expect(calls.map((call) => call[1])).toEqual(['hired']);
+    expect(toasts()).toEqual([['Status Updated', 'Candidate pipeline stage has been updated', 'default']]);
   });
 });

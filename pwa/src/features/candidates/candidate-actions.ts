@@ -53,14 +53,31 @@ export async function turnDownCandidate(candidate: CandidateRef, repo: Candidate
   return true;
 }
 
-/** Save Changes in the detail dialog: only the given (edited) fields are written. */
+export interface DetailEdits {
+  /** The fields the user edited. */
+  changes: Partial<CandidateFieldsInput>;
+  /** The notes text the edit started from. */
+  notesBase?: string;
+  /** A status chosen in the dialog's Status list and not yet applied with Update. */
+  status?: CandidateStatus;
+}
+
+/**
+ * Save Changes in the detail dialog: only the edited fields are written, and a status chosen in the
+ * Status list is applied too (with its dated note line, as Update would).
+ */
 export async function saveCandidateChanges(
-  uid: string,
-  changes: Partial<CandidateFieldsInput>,
+  candidate: CandidateRef,
+  { changes, notesBase, status }: DetailEdits,
   repo: CandidatesRepo = candidatesRepo,
 ): Promise<boolean> {
+  const fieldsEdited = Object.keys(changes).length > 0;
+  if (!fieldsEdited) return status === undefined || changeStatus(candidate, status, repo);
   try {
-    await repo.updateCandidate(uid, changes);
+    await repo.updateCandidate(candidate.uid, changes, { notesBase });
+    if (status !== undefined && status !== candidate.status) {
+      await repo.setStatus(candidate.uid, status, formatNoteLine(new Date(), statusChangeNote(candidate.status, status)));
+    }
   } catch (error) {
     updateFailed(error);
     return false;

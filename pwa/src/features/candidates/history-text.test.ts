@@ -16,6 +16,8 @@ function event(overrides: Partial<CandidateEvent>): CandidateEvent {
     username: 'rita',
     clientId: null,
     mutationId: null,
+    apiKeyName: null,
+    displayName: null,
     createdAt: '2024-01-05T18:30:00.000Z',
     ...overrides,
   };
@@ -36,5 +38,21 @@ describe('change history text', () => {
     const entries = historyEntries([event({ id: 1 }), event({ id: 2, kind: 'deleted', field: '*', value: { name: 'Ann' } })]);
     expect(entries.map((e) => e.id)).toEqual([2, 1]);
     expect(entries[0]).toMatchObject({ summary: 'Candidate deleted by rita', value: 'Name: Ann' });
+  });
+
+  it('names the integration and its key, not the key owner, for an arrival', () => {
+    const entry = describeEvent(event({ field: 'source', origin: 'zapier', username: 'owner', apiKeyName: 'Careers Zap' }));
+    expect(entry.summary).toBe('Source changed by Zapier (key “Careers Zap”)');
+    expect(describeEvent(event({ origin: 'form', username: 'owner' })).summary).toBe('Phone changed by a web form');
+  });
+
+  it('says a notes conflict kept both versions', () => {
+    const entry = describeEvent(event({ field: 'notes', kind: 'conflict', value: 'their text' }));
+    expect(entry.summary).toBe('Notes edited at the same time by rita; both versions were kept');
+    expect(entry.value).toBe('their text');
+  });
+
+  it('names a person by their display name when they set one', () => {
+    expect(describeEvent(event({ displayName: 'Rita Alvarez' })).summary).toBe('Phone changed by Rita Alvarez');
   });
 });

@@ -56,8 +56,19 @@ export interface HistoryEntry {
   at: string;
 }
 
+/**
+ * Who made the change: the person, or for an integration's arrival the integration and its key's name
+ * (the key's owner did not make that change).
+ */
+export function writerName(event: Pick<CandidateEvent, 'origin' | 'username' | 'displayName' | 'apiKeyName'>): string {
+  if (event.origin === 'zapier' || event.origin === 'form') {
+    return event.apiKeyName ? `${ORIGIN_LABELS[event.origin]} (key “${event.apiKeyName}”)` : ORIGIN_LABELS[event.origin];
+  }
+  return event.displayName || event.username || ORIGIN_LABELS[event.origin] || event.origin;
+}
+
 export function describeEvent(event: CandidateEvent): HistoryEntry {
-  const who = event.username ?? ORIGIN_LABELS[event.origin] ?? event.origin;
+  const who = writerName(event);
   const label = fieldLabel(event.field);
   const base = { id: event.id, value: valueText(event.value), at: event.createdAt };
   switch (event.kind) {
@@ -69,6 +80,8 @@ export function describeEvent(event: CandidateEvent): HistoryEntry {
       return { ...base, summary: `${label} deleted by ${who}`, valueLabel: 'Last values' };
     case 'merged':
       return { ...base, summary: `Duplicate record merged into this one by ${who}`, valueLabel: 'Merged record' };
+    case 'conflict':
+      return { ...base, summary: `${label} edited at the same time by ${who}; both versions were kept`, valueLabel: 'Their version' };
   }
 }
 

@@ -12,7 +12,6 @@ import { newUid } from '@shared/sync/ids';
 import { yieldToMain } from '@/app/yield-to-main';
 import { emailKey, type RepHireDb } from '@/db/database';
 import { issueMessages } from '@/db/repo-errors';
-import type { RowAccess } from '@/sync/apply-mutation';
 import { writeMutations, type PrepareMutation } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
 
@@ -23,7 +22,7 @@ export interface ImportOptions {
   fileName?: string;
   /**
    * The source of rows that create a candidate and have none (a file without a Source column gets
-   * 'CSV Import'). Decided inside the write transaction from the candidates on the device, so an
+   * 'CSV Import'). The import mutation applies it (shared/mutations/candidates-import.ts), so an
    * existing candidate's source is never overwritten by it.
    */
   defaultSource?: string;
@@ -104,17 +103,6 @@ export async function validateImportRows(
   return { valid, skipped };
 }
 
-/**
- * Inside the write transaction: rows without a source whose email no live candidate has get `source`.
- * The lookup is the one the import's merge then uses (RowAccess remembers it for the transaction).
- */
-async function withDefaultSource(rows: RowAccess, chunk: ImportRow[], source: string): Promise<ImportRow[]> {
-  const keys = chunk.filter((row) => !row.source).map((row) => emailKey(row.email));
-  if (!keys.length) return chunk;
-  const known = new Set((await rows.liveCandidatesByEmail(keys)).map((candidate) => emailKey(candidate.email)));
-  return chunk.map((row) => (row.source || known.has(emailKey(row.email)) ? row : { ...row, source }));
-}
-
 export async function importCandidateRows(
   db: RepHireDb,
   rows: readonly unknown[],
@@ -128,10 +116,13 @@ export async function importCandidateRows(
     // Every email of the batch in one lookup, before anything is written (then the email directory
     // can answer it: see sync/dexie-rows.ts); the chunks' merges and default sources read it.
     if (i === 0) await access.liveCandidatesByEmail(valid.map((row) => emailKey(row.email)));
-    const rows = options.defaultSource ? await withDefaultSource(access, chunk, options.defaultSource) : chunk;
     return {
       name: 'candidates.import',
-      args: { rows, ...(options.fileName ? { fileName: options.fileName.slice(0, 255) } : {}) },
+      args: {
+        rows: chunk,
+        ...(options.fileName ? { fileName: options.fileName.slice(0, 255) } : {}),
+        ...(options.defaultSource ? { defaultSource: options.defaultSource } : {}),
+      },
       label: changeLabels.importRows(chunk.length, options.fileName),
       count: chunk.length,
     };

@@ -157,7 +157,8 @@ describe('imports', () => {
       ],
       { fileName: 'leads.csv' },
     );
-    // Two rows with one email in one file combine first, later values winning (as on the server).
+    // Two rows with one email in one file combine first, later values winning, the first email staying
+    // (as when a later batch updates the candidate).
     expect(result).toMatchObject({ created: 1, updated: 1, unchanged: 0, mutations: 1 });
     expect(result.skipped.map((s) => s.index)).toEqual([3, 4]);
     expect(result.skipped[0]!.reason).toMatch(/^email: /);
@@ -165,7 +166,7 @@ describe('imports', () => {
     expect(bo).toMatchObject({ name: 'Bo', email: 'bo@x.io', phone: '1', location: 'Paris', notes: 'old\nfrom file' });
     const cy = await repo.findByEmail('cy@x.io');
     expect(cy).toHaveLength(1);
-    expect(cy[0]).toMatchObject({ name: 'Cy again', email: 'CY@x.io', phone: '9' });
+    expect(cy[0]).toMatchObject({ name: 'Cy again', email: 'cy@x.io', phone: '9' });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ name: 'candidates.import', count: 3, label: 'Import 3 candidates from leads.csv' });
     expect((entry!.args as { rows: unknown[] }).rows).toHaveLength(3);
@@ -231,10 +232,11 @@ describe('imports', () => {
     expect((await repo.findByEmail('own@x.io'))[0]!.source).toBe('Craigslist');
     const back = await repo.findByEmail('gone@x.io');
     expect(back.map((c) => [c.uid === deleted.uid, c.source])).toEqual([[false, 'CSV Import']]);
-    // The queued rows carry the decision, so the server creates the same records.
+    // The queued mutation carries the default and the shared import mutation decides, on the server too.
     const [entry] = await db.outbox.toArray();
-    const rows = (entry!.args as { rows: Array<{ email: string; source?: string }> }).rows;
-    expect(rows.map((row) => row.source ?? null)).toEqual([null, null, 'CSV Import', 'Craigslist', 'CSV Import']);
+    const args = entry!.args as { rows: Array<{ email: string; source?: string }>; defaultSource?: string };
+    expect(args.defaultSource).toBe('CSV Import');
+    expect(args.rows.map((row) => row.source ?? null)).toEqual([null, null, null, 'Craigslist', null]);
   });
 
   it('keeps the server copy of updated candidates and marks created ones localOnly, reading no uid it just made', async () => {

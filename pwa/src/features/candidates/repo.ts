@@ -92,8 +92,12 @@ export function createCandidatesRepo(db: RepHireDb) {
       });
     },
 
-    /** Queues only the fields that differ from the stored candidate; nothing when none do. */
-    async updateCandidate(uid: string, changes: Partial<CandidateFieldsInput>): Promise<UpdateResult> {
+    /**
+     * Queues only the fields that differ from the stored candidate; nothing when none do. A notes edit
+     * names the text it started from (`notesBase`, default: the stored text), so lines added underneath
+     * it meanwhile — here or on another device — are merged, not lost (shared/sync/notes-merge.ts).
+     */
+    async updateCandidate(uid: string, changes: Partial<CandidateFieldsInput>, { notesBase }: { notesBase?: string } = {}): Promise<UpdateResult> {
       const parsed: CandidateChanges = parseOrThrow(candidateChangesSchema, changes);
       let changedFields: string[] = [];
       await write(async () => {
@@ -109,7 +113,7 @@ export function createCandidatesRepo(db: RepHireDb) {
         if (!changedFields.length) return null;
         return {
           name: 'candidate.update',
-          args: { uid, changes: diff },
+          args: { uid, changes: diff, ...(diff.notes === undefined ? {} : { notesBase: notesBase ?? current.notes }) },
           label: changeLabels.update(current.name, changedFields),
         };
       });

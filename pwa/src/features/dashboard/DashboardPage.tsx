@@ -18,6 +18,7 @@ import { StatCards } from './components/StatCards';
 
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
+  const newAccount = useAuthStore((state) => state.newAccount);
   const openImport = useUiStore((state) => state.openImport);
   const list = useCandidateList();
   const { error } = list;
@@ -70,7 +71,9 @@ export function DashboardPage() {
     <section className="grid min-w-0 gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
-        <p className="text-muted-foreground">Welcome back, {user?.username}</p>
+        <p className="text-muted-foreground">
+          {newAccount ? 'Welcome' : 'Welcome back'}, {user?.username}
+        </p>
       </div>
       {body}
       {user?.role === 'admin' && <AdminPanel />}

@@ -1,39 +1,11 @@
 /**
- * Which files the import dialog takes (spec 5, import file acceptance): a CSV or spreadsheet type, or
- * a name ending in .csv, .xlsx, .xls, .xlsm, .xlsb or .ods. The name decides how a file is read
- * (Windows labels CSV files application/vnd.ms-excel); the type only when the name says nothing.
+ * The import dialog's acceptance of chosen files, with the spec's toasts; which files an import takes is
+ * the shared rule (shared/import/reader/file-kind.ts), the same the server applies to uploads.
  */
 import type { ToastInput } from '@/ui/toast/toast-queue';
-import type { SheetKind } from '@/workers/spreadsheet/protocol';
+import { sheetKindOf, type NamedFile } from '@shared/import/reader/file-kind';
 
-export const WORKBOOK_EXTENSIONS = ['.xlsx', '.xls', '.xlsm', '.xlsb', '.ods'] as const;
-
-export const WORKBOOK_TYPES: readonly string[] = [
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-excel',
-  'application/vnd.ms-excel.sheet.macroenabled.12',
-  'application/vnd.ms-excel.sheet.binary.macroenabled.12',
-  'application/vnd.oasis.opendocument.spreadsheet',
-];
-
-/** For the file picker's `accept`. */
-export const ACCEPT_ATTRIBUTE = ['.csv', ...WORKBOOK_EXTENSIONS, 'text/csv', ...WORKBOOK_TYPES].join(',');
-
-export interface NamedFile {
-  name: string;
-  type: string;
-}
-
-/** How an accepted file is read, or null when the dialog does not take it. */
-export function sheetKindOf(file: NamedFile): SheetKind | null {
-  const name = file.name.toLowerCase();
-  const type = file.type.toLowerCase().split(';')[0]!.trim();
-  if (name.endsWith('.csv')) return 'csv';
-  if (WORKBOOK_EXTENSIONS.some((extension) => name.endsWith(extension))) return 'workbook';
-  if (type === 'text/csv') return 'csv';
-  if (WORKBOOK_TYPES.includes(type)) return 'workbook';
-  return null;
-}
+export { ACCEPT_ATTRIBUTE, sheetKindOf } from '@shared/import/reader/file-kind';
 
 export interface Acceptance<F extends NamedFile> {
   accepted: F[];

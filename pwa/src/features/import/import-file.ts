@@ -5,8 +5,8 @@
  * responsive through a 100,000-row file. The result's numbers are what was actually stored.
  */
 import type { ImportOptions, ImportResult } from '@/features/candidates/import-rows';
-import type { SheetKind } from '@/workers/spreadsheet/protocol';
-import type { FileTotals, ImportRowInput } from '@/workers/spreadsheet/row-batcher';
+import type { SheetKind } from '@shared/import/reader/protocol';
+import type { FileTotals, ImportRowInput } from '@shared/import/reader/row-batcher';
 import type { ReadInWorker } from './spreadsheet-client';
 
 /** Error and warning texts kept per file for the summary (counts are always complete). */
@@ -62,7 +62,6 @@ export async function importFile(
   const label = displayFileName(file.name);
   let created = 0;
   let stored = 0;
-  let merged = 0;
   let failure: string | null = null;
   let totals: FileTotals | null = null;
   const skippedRows: string[] = [];
@@ -80,7 +79,6 @@ export async function importFile(
         });
         created += result.created;
         stored += message.rows.length - result.skipped.length;
-        merged += message.merged;
         for (const skip of result.skipped) {
           skippedCount += 1;
           if (skippedRows.length < KEPT_FILE_MESSAGES) skippedRows.push(`Row ${message.rowNumbers[skip.index]}: ${skip.reason}`);
@@ -102,7 +100,7 @@ export async function importFile(
     failure = `could not be saved on this device (${messageOf(error)})`;
   }
 
-  const total = stored + merged;
+  const total = stored;
   const rowErrors = (totals?.errorCount ?? 0) + skippedCount;
   const rowMessages = [...(totals?.errors.map((error) => error.message) ?? []), ...skippedRows].slice(0, KEPT_FILE_MESSAGES);
   const errors = [...(failure ? [failure] : []), ...rowMessages].map((text) => `${label}: ${text}`);

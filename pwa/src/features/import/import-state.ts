@@ -6,7 +6,7 @@
  * - the progress shown is the spec's simulation (10, +5 per 200 ms tick, up to 80) or the real share of
  *   the file read and stored, whichever is ahead; 100 only once the file is done.
  */
-import type { SheetKind } from '@/workers/spreadsheet/protocol';
+import type { SheetKind } from '@shared/import/reader/protocol';
 import type { FileImportResult } from './import-file';
 import { summarize, type ImportSummary } from './import-texts';
 

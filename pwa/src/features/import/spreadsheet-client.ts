@@ -4,7 +4,7 @@
  * next message — that is, after it stored the batch — which is what paces the worker. The worker is
  * terminated when the sequence ends or the consumer stops early.
  */
-import type { MainToWorker, SheetKind, WorkerToMain } from '@/workers/spreadsheet/protocol';
+import type { MainToWorker, SheetKind, WorkerToMain } from '@shared/import/reader/protocol';
 
 export interface WorkerLike {
   postMessage(message: MainToWorker): void;

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useDirtyForm } from '@/app/useDirtyForm';
 import type { ToastInput } from '@/ui/toast/toast-queue';
-import type { SheetKind } from '@/workers/spreadsheet/protocol';
+import type { SheetKind } from '@shared/import/reader/protocol';
 import { acceptFiles, sheetKindOf } from './file-acceptance';
 import { displayFileName, type FileImportResult } from './import-file';
 import { completionToast } from './import-texts';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { dayLabel } from '@shared/format/dates';
+import { dayLabelInSentence } from '@shared/format/dates';
 import { deviceTimeZone } from '@shared/format/time-zone';
 import type { InterviewEntry } from '@shared/interviews/interview-day';
 import { errorMessage } from '@/api/client';
@@ -70,11 +70,11 @@ export function InterviewsPage() {
         <div className="grid justify-items-center gap-2 rounded-lg border border-dashed px-4 py-16 text-center">
           <CalendarIcon className="size-10 text-muted-foreground" />
           <p className="text-lg font-semibold">No interviews scheduled</p>
-          <p className="text-sm text-muted-foreground">There are no interviews scheduled for {dayLabel(day, today)}.</p>
+          <p className="text-sm text-muted-foreground">There are no interviews scheduled for {dayLabelInSentence(day, today)}.</p>
         </div>
       )}
       {result?.entries && result.entries.length > 0 && (
-        <div className="grid gap-4 lg:grid-cols-2" aria-label={`Interviews for ${dayLabel(day, today)}`} role="list">
+        <div className="grid gap-4 lg:grid-cols-2" aria-label={`Interviews for ${dayLabelInSentence(day, today)}`} role="list">
           {result.entries.map((entry) => (
             <div role="listitem" key={entry.candidate.uid}>
               <InterviewCard

@@ -58,9 +58,11 @@ describe('SyncStatusPanel', () => {
     const indicator = button(/^Sync:/);
     expect(indicator.getAttribute('aria-label')).toBe('Sync: 1 change not accepted');
     await act(async () => indicator.click());
-    // The pending list loads through a live query.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(document.body.textContent).toContain('Waiting to sync (2)');
+    // The pending list loads through a live query: let React render until it is there.
+    await vi.waitFor(async () => {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(document.body.textContent).toContain('Waiting to sync (2)');
+    });
     expect(document.body.textContent).toContain('Import 1,000 candidates from a.csv');
     expect(document.body.textContent).toContain('Phone is too long');
     await act(async () => button(/^Dismiss: Edit Ann/).click());

@@ -57,6 +57,15 @@ function PanelBody({ engine, status, now, onSignIn }: { engine: SyncEngine; stat
       {!status.online && (
         <p className="text-sm text-muted-foreground">Changes are kept on this device and sync when you reconnect.</p>
       )}
+      {status.online && status.unreachable && !status.needsSignIn && (
+        <div className="text-sm">
+          <p className="text-muted-foreground">
+            The server can't be reached from this network right now (a Wi-Fi sign-in page, or the server restarting). Changes are kept on
+            this device.
+          </p>
+          {retry && <p className="text-xs text-muted-foreground">{retry}</p>}
+        </div>
+      )}
       {stale && <p className="text-sm text-warning">{stale}</p>}
       {status.needsSignIn && (
         <div role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-2 text-sm">

@@ -22,7 +22,10 @@ describe('sync texts', () => {
     expect(indicatorSummary(status({ lastSyncAt: ago(120_000) }), NOW)).toEqual({ label: 'Synced 2 min ago', tone: 'ok' });
     expect(indicatorSummary({ ...busy, online: false }, NOW)).toEqual({ label: 'Offline · 3 changes waiting', tone: 'warning' });
     expect(indicatorSummary({ ...busy, online: false, needsSignIn: true }, NOW).label).toBe('Sync paused — sign in again');
-    expect(indicatorSummary({ ...busy, error: "Can't reach the server" }, NOW)).toEqual({ label: 'Sync error', tone: 'error' });
+    expect(indicatorSummary({ ...busy, error: '500: Something broke' }, NOW)).toEqual({ label: 'Sync error', tone: 'error' });
+    // No answer from the server while the browser is online reads like offline, not as an error.
+    expect(indicatorSummary({ ...busy, unreachable: true }, NOW)).toEqual({ label: "Can't reach the server — 3 changes waiting, retrying", tone: 'warning' });
+    expect(indicatorSummary(status({ unreachable: true }), NOW).label).toBe("Can't reach the server — retrying");
     expect(indicatorSummary({ ...busy, syncing: true, pushProgress: { sent: 20, total: 100 } }, NOW).label).toBe('Sending 20 of 100…');
   });
 

@@ -29,6 +29,11 @@ export function lastSyncText(status: Pick<SyncStatus, 'lastSyncAt'>, now: number
 
 export type Tone = 'ok' | 'busy' | 'warning' | 'error';
 
+/** The server could not be reached although the browser is online: like offline, not an error. */
+export function unreachableText(pendingCount: number): string {
+  return pendingCount ? `Can't reach the server — ${waitingText(pendingCount)}, retrying` : "Can't reach the server — retrying";
+}
+
 /** The indicator's one-line label and its tone. */
 export function indicatorSummary(status: SyncStatus, now: number): { label: string; tone: Tone } {
   if (status.needsSignIn) return { label: 'Sync paused — sign in again', tone: 'error' };
@@ -39,6 +44,7 @@ export function indicatorSummary(status: SyncStatus, now: number): { label: stri
     return { label: `Sending ${status.pushProgress.sent} of ${status.pushProgress.total}…`, tone: 'busy' };
   }
   if (status.syncing) return { label: 'Syncing…', tone: 'busy' };
+  if (status.unreachable) return { label: unreachableText(status.pendingCount), tone: 'warning' };
   if (status.error) return { label: 'Sync error', tone: 'error' };
   if (status.rejected.length) return { label: `${plural(status.rejected.length, 'change')} not accepted`, tone: 'error' };
   if (status.pendingCount) return { label: waitingText(status.pendingCount), tone: 'busy' };

@@ -7,7 +7,11 @@ import { toast } from '@/ui/toast/toast-queue';
 export const DELETE_USER_WARNING =
   'This action cannot be undone. This will permanently delete the user and all associated data.';
 
-/** The delete confirmation, with the spec's text. */
+/** What "associated data" is (the server's foreign keys decide it): said, so nobody fears for candidates. */
+export const DELETE_USER_SCOPE =
+  'Their sign-ins, API keys, lead provider key and saved leads are deleted. Candidates they added and their interview notes stay with the team.';
+
+/** The delete confirmation, with the spec's text and what it really covers. */
 export function DeleteUserDialog({ user, online, onClose, onDeleted }: { user: User; online: boolean; onClose: () => void; onDeleted: (id: number) => void }) {
   async function remove() {
     try {
@@ -23,7 +27,7 @@ export function DeleteUserDialog({ user, online, onClose, onDeleted }: { user: U
   return (
     <DestructiveConfirmDialog
       title={`Delete ${user.username}?`}
-      description={DELETE_USER_WARNING}
+      description={`${DELETE_USER_WARNING} ${DELETE_USER_SCOPE}`}
       confirmLabel="Delete"
       busyLabel="Deleting..."
       canConfirm={online}

@@ -2,16 +2,16 @@
  * An in-memory stand-in for the sync server, following the documented protocol (ARCHITECTURE.md,
  * shared/sync/protocol.schema.ts): per-client mutation ids applied once and in order, replays answered
  * from stored results, a gap stops the push, invalid mutations rejected and still acknowledged; pull
- * by a version cursor with an epoch, `lastMutationId` per client. It applies mutations with the same
- * shared merge functions. For unit tests of the engine's loop; the real server is tested in
- * sync-server/tests.
+ * by a version cursor with an epoch, `lastMutationId` per client. It applies mutations with the shared
+ * mutations (shared/mutations/), the code the real server runs, over Maps. For unit tests of the
+ * engine's loop; the real server is tested in sync-server/tests.
  */
 import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
 import { applyCandidateChanges } from '@shared/sync/merge';
 import { formatHlc } from '@shared/sync/hlc';
+import { applyMutation, parseDeviceMutation } from '@shared/mutations/index';
+import type { MutationStore } from '@shared/mutations/store';
 import {
-  mutationArgsSchemas,
-  type MutationName,
   type MutationResult,
   type PullQuery,
   type PullResponse,
@@ -19,7 +19,6 @@ import {
   type PushResponse,
 } from '@shared/sync/protocol.schema';
 import { emailKey } from '@/db/database';
-import { applyMutation, type LocalMutation, type RowAccess } from '../apply-mutation';
 import { SyncError, type SyncTransport } from '../transport';
 
 interface Versioned<T> {
@@ -59,11 +58,13 @@ export class FakeSyncServer {
     return state;
   }
 
-  private rows(): RowAccess {
+  private rows(): MutationStore {
     return {
       getCandidates: async (uids) => uids.map((uid) => this.candidates.get(uid)?.row),
-      liveCandidatesByEmail: async (keys) =>
-        [...this.candidates.values()].map((v) => v.row).filter((c) => !c.deletedAt && keys.includes(emailKey(c.email))),
+      liveCandidatesByEmail: async (keys) => {
+        const wanted = new Set(keys);
+        return [...this.candidates.values()].map((v) => v.row).filter((c) => !c.deletedAt && wanted.has(emailKey(c.email)));
+      },
       putCandidates: async (rows) => {
         for (const row of rows) {
           const id = row.id ?? this.candidates.get(row.uid)?.row.id ?? this.nextId++;
@@ -76,23 +77,18 @@ export class FakeSyncServer {
       putInterviewNote: async (row) => {
         this.notes.set(row.uid, { row: { ...row, id: row.id ?? this.nextId++ }, version: ++this.version });
       },
+      interviewNotesOf: async (candidateUid) => [...this.notes.values()].map((v) => v.row).filter((n) => n.candidateUid === candidateUid && !n.deletedAt),
+      recordEvents: () => {},
     };
   }
 
   private async applyOne(name: string, args: unknown, hlc: string): Promise<MutationResult['status'] | string> {
-    const schema = mutationArgsSchemas[name as MutationName];
-    if (!schema) return `Unknown mutation ${name}`;
-    const parsed = schema.safeParse(args);
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid';
-    const refusal = this.refuse(name, parsed.data);
+    const parsed = parseDeviceMutation(name, args);
+    if (!parsed.ok) return parsed.reason;
+    const refusal = this.refuse(name, parsed.mutation.args);
     if (refusal) return refusal;
-    const uid = (parsed.data as { uid?: string }).uid;
-    if (name.startsWith('candidate.') && name !== 'candidate.create' && !this.candidates.get(uid!)) {
-      return 'Candidate not found';
-    }
-    const mutation = { name, args: parsed.data, hlc } as LocalMutation;
-    await applyMutation(this.rows(), mutation, { now: new Date().toISOString(), userId: 1 });
-    return 'applied';
+    const outcome = await applyMutation(this.rows(), parsed.mutation, { hlc, now: new Date().toISOString(), userId: 1 });
+    return outcome.status === 'applied' ? 'applied' : outcome.reason!;
   }
 
   async push(request: PushRequest): Promise<PushResponse> {

@@ -14,10 +14,10 @@ import {
   rowsToRecords,
   spectrumCorpus,
 } from '../../../tests/support/csv-spectrum';
-import { readCsvRows } from './csv-reader';
-import { detectEncoding } from './encoding';
-import type { WorkerToMain } from './protocol';
-import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from './read-file';
+import { readCsvRows } from '@shared/import/reader/csv-reader';
+import { detectEncoding } from '@shared/import/reader/encoding';
+import type { WorkerToMain } from '@shared/import/reader/protocol';
+import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from '@shared/import/reader/read-file';
 
 const corpus = spectrumCorpus();
 

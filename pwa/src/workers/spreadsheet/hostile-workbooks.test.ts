@@ -15,8 +15,8 @@ import {
   workbookBytes,
   zipBombXlsx,
 } from '../../../tests/support/hostile-files';
-import type { WorkerToMain } from './protocol';
-import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from './read-file';
+import type { WorkerToMain } from '@shared/import/reader/protocol';
+import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from '@shared/import/reader/read-file';
 
 type Batch = Extract<WorkerToMain, { type: 'batch' }>;
 

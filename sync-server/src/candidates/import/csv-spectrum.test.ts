@@ -1,37 +1,15 @@
 /**
- * The server's import parsing against the csv-spectrum corpus: each file read by the parser worker (as
- * POST /api/candidates/import reads uploads) gives the corpus's records. Then every corpus file, as a
- * candidate file, through the real endpoint: the stored candidates hold the corpus's values. The
- * device's side is in pwa/src/workers/spreadsheet/csv-spectrum.test.ts.
+ * Every csv-spectrum corpus file, as a candidate file, through POST /api/candidates/import: the stored
+ * candidates hold the corpus's values. The reader itself (shared with the device) is checked against the
+ * corpus's records in pwa/src/workers/spreadsheet/csv-spectrum.test.ts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  asCandidateFile,
-  expectedCandidates,
-  expectedRecords,
-  rowsToRecords,
-  spectrumCorpus,
-} from '../../../../pwa/tests/support/csv-spectrum';
+import { asCandidateFile, expectedCandidates, spectrumCorpus } from '../../../../pwa/tests/support/csv-spectrum';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
-import { parseSpreadsheetFile } from './spreadsheet-parser';
 
 const corpus = spectrumCorpus();
-const dir = mkdtempSync(path.join(tmpdir(), 'rephire-spectrum-'));
 
 describe('csv-spectrum on the server', () => {
-  for (const testCase of corpus) {
-    it(`parses ${testCase.name}.csv to its expected records`, async () => {
-      const file = path.join(dir, `${testCase.name}.csv`);
-      writeFileSync(file, testCase.csv);
-      const parsed = await parseSpreadsheetFile(file, 'csv');
-      expect(parsed).toMatchObject({ ok: true, truncated: false });
-      expect(rowsToRecords((parsed as { rows: unknown[][] }).rows)).toEqual(expectedRecords(testCase));
-    });
-  }
-
   describe('through POST /api/candidates/import', () => {
     let server: TestServer;
     beforeAll(async () => {

@@ -1,26 +1,27 @@
 /**
- * Runs spreadsheet-worker.mjs for one uploaded file with hard limits: a memory ceiling, a time limit
- * after which the worker is terminated, a row cap, and at most two parses at once per process. A
- * workbook's ZIP container is checked before that (shared/import/zip-guard.ts): a zip bomb or a
- * cut-off file is refused at once, with a clear message, instead of as a timeout. Any
- * failure becomes a short message for the import summary; the server itself never sees the file's
- * contents except as plain cell values.
+ * Reads one uploaded file in a worker thread (spreadsheet.worker.mjs, the device's reader) with hard
+ * limits: a memory ceiling, a time limit after which the worker is terminated, a row cap, and at most
+ * two reads at once per process. The answer is what a device's import gets from the same file: batches
+ * of import rows with their spreadsheet row numbers, the file's totals (row errors included), or the
+ * message saying why it could not be read.
  */
-import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { checkZipContainer } from '@shared/import/zip-guard';
-
-export type SheetKind = 'csv' | 'sheet';
+import type { ReadLimits } from '@shared/import/reader/read-file';
+import type { SheetKind, WorkerToMain } from '@shared/import/reader/protocol';
+import type { FileTotals, ImportRowInput } from '@shared/import/reader/row-batcher';
 
 export interface ParseLimits {
   timeoutMs: number;
+  /** Data rows a file may have (the rest of the file is refused whole). */
   maxRows: number;
   maxOldGenerationSizeMb: number;
 }
 
 export const DEFAULT_PARSE_LIMITS: ParseLimits = { timeoutMs: 30_000, maxRows: 100_000, maxOldGenerationSizeMb: 384 };
 
-export type ParsedSheet = { ok: true; rows: unknown[][]; truncated: boolean } | { ok: false; message: string };
+export type ReadUpload =
+  | { ok: true; rows: ImportRowInput[]; rowNumbers: number[]; totals: FileTotals }
+  | { ok: false; message: string };
 
 const MAX_CONCURRENT = 2;
 let running = 0;
@@ -37,16 +38,21 @@ async function withSlot<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-function runWorker(path: string, kind: SheetKind, limits: ParseLimits): Promise<ParsedSheet> {
+const tooManyRows = (limits: ParseLimits) => `has more than ${limits.maxRows.toLocaleString('en-US')} rows; split it into smaller files`;
+
+function runWorker(path: string, kind: SheetKind, timeZone: string, limits: ParseLimits): Promise<ReadUpload> {
   return new Promise((resolve) => {
+    const readLimits: ReadLimits = { maxWorkbookBytes: 50 * 1024 * 1024, maxWorkbookRows: limits.maxRows, sliceBytes: 1024 * 1024 };
     const worker = new Worker(new URL('./spreadsheet.worker.mjs', import.meta.url), {
-      workerData: { path, kind, maxRows: limits.maxRows },
+      workerData: { path, kind, timeZone, limits: readLimits },
       resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: true,
       stderr: true,
     });
+    const rows: ImportRowInput[] = [];
+    const rowNumbers: number[] = [];
     let settled = false;
-    const finish = (result: ParsedSheet) => {
+    const finish = (result: ReadUpload) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -54,8 +60,17 @@ function runWorker(path: string, kind: SheetKind, limits: ParseLimits): Promise<
       void worker.terminate();
     };
     const timer = setTimeout(() => finish({ ok: false, message: 'took too long to read; split it into smaller files' }), limits.timeoutMs);
-    worker.once('message', (message: ParsedSheet) => {
-      finish(message.ok ? message : { ok: false, message: 'could not be read as a spreadsheet' });
+    worker.on('message', (message: WorkerToMain) => {
+      if (message.type === 'batch') {
+        rows.push(...message.rows);
+        rowNumbers.push(...message.rowNumbers);
+        if (rows.length > limits.maxRows) finish({ ok: false, message: tooManyRows(limits) });
+      } else if (message.type === 'done') {
+        finish(message.totals.dataRows > limits.maxRows ? { ok: false, message: tooManyRows(limits) } : { ok: true, rows, rowNumbers, totals: message.totals });
+      } else if (message.type === 'failed') {
+        // The reader's own words, but a sheet over the cap is named by the upload limit.
+        finish({ ok: false, message: /^the sheet has more than/.test(message.message) ? tooManyRows(limits) : message.message });
+      }
     });
     worker.once('error', (error: NodeJS.ErrnoException) => {
       finish({
@@ -67,13 +82,6 @@ function runWorker(path: string, kind: SheetKind, limits: ParseLimits): Promise<
   });
 }
 
-/** A workbook's ZIP container is checked first (zip bombs, cut-off files), without SheetJS. */
-async function checkContainer(path: string): Promise<ParsedSheet | null> {
-  const bytes = await readFile(path);
-  const verdict = await checkZipContainer(bytes);
-  return verdict.ok ? null : { ok: false, message: verdict.message };
-}
-
-export function parseSpreadsheetFile(path: string, kind: SheetKind, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<ParsedSheet> {
-  return withSlot(async () => (kind === 'sheet' ? await checkContainer(path) : null) ?? runWorker(path, kind, limits));
+export function readUploadedFile(path: string, kind: SheetKind, timeZone: string, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<ReadUpload> {
+  return withSlot(() => runWorker(path, kind, timeZone, limits));
 }

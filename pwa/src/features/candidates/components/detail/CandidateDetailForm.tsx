@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { NOTES_MAX, type Candidate } from '@shared/schemas/candidate.schema';
+import { NOTES_MAX, type Candidate, type CandidateStatus } from '@shared/schemas/candidate.schema';
 import { useDirtyForm } from '@/app/useDirtyForm';
 import { Button } from '@/ui/Button';
 import { FormField } from '@/ui/FormField';
 import { Textarea } from '@/ui/Input';
 import { saveCandidateChanges } from '../../candidate-actions';
 import { candidateFormSchema, candidateToForm, formToCandidateFields, type CandidateFormValues } from '../../candidate-form';
-import { mergeNotesEdit } from '../../notes-merge';
 import { CandidateFieldInputs } from '../CandidateFieldInputs';
 import { ChangeHistory } from './ChangeHistory';
 import { ContactAndApplication, DetailSection, ProfileSections } from './CandidateOverview';
@@ -23,7 +22,9 @@ type DetailOutput = z.output<typeof detailSchema>;
 /**
  * The detail dialog's body: the candidate's information, the notes textarea, Edit details (the
  * candidate's own fields), the status dropdown with Update, Close and Save Changes. Save writes only
- * the fields the user edited, so another device's change to a different field is never overwritten.
+ * the fields the user edited, so another device's change to a different field is never overwritten,
+ * plus a status chosen in the list and not yet applied with Update. A notes edit carries the text it
+ * started from, so lines added underneath it meanwhile are merged in (shared/sync/notes-merge.ts).
  * The form follows the live record: fields nobody is editing update when a sync or a status change
  * lands (react-hook-form's `values` with keepDirtyValues).
  */
@@ -48,10 +49,13 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
     values,
     resetOptions: { keepDirtyValues: true },
   });
-  useDirtyForm(isDirty, `candidate-detail-${candidate.uid}`);
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const [status, setStatus] = useState<CandidateStatus>(candidate.status);
+  useEffect(() => setStatus(candidate.status), [candidate.status]);
+  const dirty = isDirty || status !== candidate.status;
+  useDirtyForm(dirty, `candidate-detail-${candidate.uid}`);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  // The notes as they were when the user started editing them (see notes-merge.ts).
+  // The notes as they were when the user started editing them.
   const notesBase = useRef(candidate.notes);
   useEffect(() => {
     if (!dirtyFields.notes) notesBase.current = candidate.notes;
@@ -59,11 +63,12 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
 
   const onSubmit = handleSubmit(async (output) => {
     const edited = Object.keys(dirtyFields) as Array<keyof DetailOutput>;
-    if (edited.length === 0) return onDone();
+    const newStatus = status !== candidate.status ? status : undefined;
+    if (edited.length === 0 && newStatus === undefined) return onDone();
     const changes: Partial<DetailOutput> = {};
     for (const field of edited) (changes as Record<string, unknown>)[field] = output[field];
-    if (changes.notes !== undefined) changes.notes = mergeNotesEdit(notesBase.current, changes.notes, candidate.notes);
-    if (await saveCandidateChanges(candidate.uid, formToCandidateFields(changes))) onDone();
+    const saved = await saveCandidateChanges(candidate, { changes: formToCandidateFields(changes), notesBase: notesBase.current, status: newStatus });
+    if (saved) onDone();
   });
 
   const editButton = (
@@ -87,7 +92,7 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
           <Textarea id="detail-notes" rows={5} placeholder="Add notes about this candidate" {...register('notes')} />
         </FormField>
       </DetailSection>
-      <StatusUpdater candidate={candidate} />
+      <StatusUpdater candidate={candidate} status={status} onStatusChange={setStatus} />
       <ChangeHistory candidate={candidate} />
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
         <EraseCandidateButton candidate={candidate} onErased={onDone} />

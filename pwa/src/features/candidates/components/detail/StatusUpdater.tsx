@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { capitalizeStatus } from '@shared/candidates/status-labels';
 import { CANDIDATE_STATUSES, type Candidate, type CandidateStatus } from '@shared/schemas/candidate.schema';
 import { Button } from '@/ui/Button';
@@ -7,11 +7,16 @@ import { changeStatus } from '../../candidate-actions';
 
 const OPTIONS = CANDIDATE_STATUSES.map((status) => ({ value: status, label: capitalizeStatus(status) }));
 
+interface StatusUpdaterProps {
+  candidate: Candidate;
+  /** The status chosen in the list (the dialog's Save Changes applies it too). */
+  status: CandidateStatus;
+  onStatusChange: (status: CandidateStatus) => void;
+}
+
 /** The dialog's status dropdown (any status of the shared list) and its Update button. */
-export function StatusUpdater({ candidate }: { candidate: Candidate }) {
-  const [status, setStatus] = useState<CandidateStatus>(candidate.status);
+export function StatusUpdater({ candidate, status, onStatusChange: setStatus }: StatusUpdaterProps) {
   const [busy, setBusy] = useState(false);
-  useEffect(() => setStatus(candidate.status), [candidate.status]);
   const update = async () => {
     setBusy(true);
     await changeStatus(candidate, status);

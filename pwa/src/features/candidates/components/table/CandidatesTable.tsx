@@ -1,4 +1,5 @@
 import type { IndexedCandidate } from '@shared/candidates/candidate-index';
+import { sortInWords } from '@shared/candidates/sort';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { useCandidatesView } from '../../candidates-view-store';
 import { useNow } from '../../hooks/useNow';
@@ -29,7 +30,7 @@ export function CandidatesTable({ rows, hasCandidates, onOpen }: CandidatesTable
     <div className="overflow-x-auto rounded-lg border bg-card">
       {/* Fixed layout: column widths come from the header, so a new page of rows never re-measures every cell. */}
       <table className="w-full min-w-[36rem] table-fixed text-sm" data-testid="candidates-table">
-        <caption className="sr-only">Candidates, sorted by {sort.column} {sort.direction === 'asc' ? 'ascending' : 'descending'}</caption>
+        <caption className="sr-only">Candidates, {sortInWords(sort)}</caption>
         <thead className="border-b bg-muted/50 text-muted-foreground">
           <tr>
             <SortableHeader column="name" label="Name" sort={sort} onSort={sortBy} className="w-[34%] xl:w-[15%]" />

@@ -19,8 +19,6 @@ export type WorkerToMain =
       batch: number;
       rows: ImportRowInput[];
       rowNumbers: number[];
-      /** Rows of the file folded into others of this batch (same email). */
-      merged: number;
       /** Share of the file (0–1) read when this batch closed. */
       progress: number;
     }

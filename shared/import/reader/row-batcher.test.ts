@@ -22,7 +22,7 @@ describe('RowBatcher', () => {
   it('finds the header below blank rows and numbers rows as the sheet does', () => {
     const { batches, header, totals } = run([[], ['', ''], ['Full Name', 'E-mail', 'Mobile'], ['Ana', 'ana@x.com', '555']]);
     expect(header).toEqual({ ok: true });
-    expect(batches).toEqual([{ rows: [{ name: 'Ana', email: 'ana@x.com', phone: '555' }], rowNumbers: [4], merged: 0 }]);
+    expect(batches).toEqual([{ rows: [{ name: 'Ana', email: 'ana@x.com', phone: '555' }], rowNumbers: [4] }]);
     expect(totals).toMatchObject({ dataRows: 1, candidates: 1, errorCount: 0 });
   });
 
@@ -39,7 +39,7 @@ describe('RowBatcher', () => {
     expect(batches[0]!.rows).toEqual([{ name: 'Ana', email: 'ana@x.com' }]);
   });
 
-  it('cuts batches at the batch size and merges duplicate emails within one', () => {
+  it('cuts batches at the batch size and leaves duplicate emails to the import mutation', () => {
     const rows = [['Name', 'Email', 'Phone']];
     for (let i = 0; i < 5; i += 1) rows.push([`P${i}`, `p${i % 4}@x.com`, `${i}`]);
     const { batches, totals } = run(rows, { batchSize: 3 });
@@ -47,11 +47,11 @@ describe('RowBatcher', () => {
     expect(batches[1]).toEqual({
       rows: [{ name: 'P3', email: 'p3@x.com', phone: '3' }, { name: 'P4', email: 'p0@x.com', phone: '4' }],
       rowNumbers: [5, 6],
-      merged: 0,
     });
+    // Folded by the mutation with the rule it applies across batches (shared/sync/combine-import-rows.ts).
     const same = run([['Name', 'Email', 'Phone'], ['Ana', 'ana@x.com', '1'], ['Ana C', ' ANA@x.com', ''], ['Ben', 'b@x.com', '']]);
     expect(same.batches).toEqual([
-      { rows: [{ name: 'Ana C', email: 'ANA@x.com', phone: '1' }, { name: 'Ben', email: 'b@x.com' }], rowNumbers: [2, 4], merged: 1 },
+      { rows: [{ name: 'Ana', email: 'ana@x.com', phone: '1' }, { name: 'Ana C', email: 'ANA@x.com' }, { name: 'Ben', email: 'b@x.com' }], rowNumbers: [2, 3, 4] },
     ]);
     expect(totals.candidates).toBe(5);
   });

@@ -1,34 +1,32 @@
 /**
  * Turns a file's rows, as they stream in, into batches of import rows with the shared import rules
  * (shared/import): the first non-blank row gives the columns (resolveColumns), each later row becomes a
- * candidate or a numbered error (mapRow), rows sharing an email within a batch are merged (dedupeBatch),
- * and each candidate carries only the fields its row filled in (providedFields), so an update never
- * blanks what the file lacks. Every row is accounted for: stored, merged, blank, or reported as an
- * error; only the first errors are kept as text (a file of 10,000 bad rows keeps its count, not 10,000
+ * candidate or a numbered error (mapRow), and each candidate carries only the fields its row filled in
+ * (providedFields), so an update never blanks what the file lacks. Rows sharing an email are not folded
+ * here: the import mutation combines them (shared/sync/combine-import-rows.ts) with the same rule it
+ * applies across batches, so where a batch ends never changes the result. Every row is accounted for:
+ * stored, blank, or reported as an error; only the first errors are kept as text (a file of 10,000 bad rows keeps its count, not 10,000
  * messages).
  */
-import { dedupeBatch } from '@shared/import/batch-dedupe';
-import { missingRequiredColumns, resolveColumns, type ColumnMapping } from '@shared/import/column-mapping';
-import { cellText } from '@shared/import/cell-values';
-import { mapRow, providedFields, type ImportedCandidate, type RowError } from '@shared/import/row-mapping';
-import type { CandidateFields } from '@shared/schemas/candidate.schema';
+import { missingRequiredColumns, resolveColumns, type ColumnMapping } from '../column-mapping';
+import { cellText } from '../cell-values';
+import { mapRow, providedFields, type ImportedCandidate, type RowError } from '../row-mapping';
+import type { CandidateFields } from '../../schemas/candidate.schema';
 
 /** A candidate as stored by an import: name and email, plus only the fields the row filled in. */
 export type ImportRowInput = Partial<CandidateFields> & Pick<CandidateFields, 'name' | 'email'>;
 
 export interface RowBatch {
   rows: ImportRowInput[];
-  /** The spreadsheet row number of each entry of `rows` (the first row of merged duplicates). */
+  /** The spreadsheet row number of each entry of `rows`. */
   rowNumbers: number[];
-  /** Rows folded into an earlier row of this batch (duplicates by email): they update it. */
-  merged: number;
 }
 
 export interface FileTotals {
   /** Data rows read below the header (blank ones included). */
   dataRows: number;
   blankRows: number;
-  /** Rows that made a candidate (before merging duplicates). */
+  /** Rows that made a candidate. */
   candidates: number;
   errorCount: number;
   /** The first errors, in row order. */
@@ -137,12 +135,11 @@ export class RowBatcher {
   /** The rows gathered so far as a batch, or null when there are none. */
   flush(): RowBatch | null {
     if (!this.pending.length) return null;
-    const { candidates, merged } = dedupeBatch(this.pending);
+    const candidates = this.pending;
     this.pending = [];
     return {
       rows: candidates.map((imported) => providedFields(imported) as ImportRowInput),
       rowNumbers: candidates.map((imported) => imported.row),
-      merged,
     };
   }
 }

@@ -6,7 +6,7 @@
  * is a message: batches as they fill, then `done` with the file's totals, or `failed` with a message a
  * recruiter can act on.
  */
-import { checkZipContainer } from '@shared/import/zip-guard';
+import { checkZipContainer } from '../zip-guard';
 import { detectEncoding, READ_SLICE_BYTES } from './encoding';
 import { readCsvRows } from './csv-reader';
 import type { SheetKind, WorkerToMain } from './protocol';

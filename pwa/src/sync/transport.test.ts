@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { httpTransport, SyncError } from './transport';
+
+const answering = (response: () => Response | Promise<Response>) => httpTransport({ fetch: async () => response() });
+const pull = (transport: ReturnType<typeof httpTransport>) => transport.pull({ clientId: '00000000-0000-4000-8000-000000000001' }).catch((e: unknown) => e as SyncError);
+
+describe('httpTransport errors', () => {
+  it('tells no answer from the server apart from an answer the server gave', async () => {
+    const refused = await pull(httpTransport({ fetch: async () => Promise.reject(new TypeError('fetch failed')) }));
+    expect(refused).toMatchObject({ kind: 'network' });
+    // A Wi-Fi sign-in page instead of our JSON.
+    const portal = await pull(answering(() => new Response('<html>Sign in to Hotel Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } })));
+    expect(portal).toMatchObject({ kind: 'network' });
+    // A proxy with no server behind it.
+    const gateway = await pull(answering(() => new Response('Bad Gateway', { status: 502 })));
+    expect(gateway).toMatchObject({ kind: 'network', status: 502 });
+    // The server itself answering that it is busy, in its own envelope: an answer.
+    const busy = await pull(answering(() => new Response(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The server is busy. Try again shortly.' }), { status: 503 })));
+    expect(busy).toMatchObject({ kind: 'server', code: 'SERVICE_UNAVAILABLE', message: '503: The server is busy. Try again shortly.' });
+  });
+});

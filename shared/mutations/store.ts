@@ -1,0 +1,83 @@
+/**
+ * What a mutation's `apply` runs against: a small row store, implemented over Dexie on the device
+ * (pwa/src/sync/dexie-rows.ts, inside the write transaction), over Knex on the server
+ * (sync-server/src/candidates/mutation-store.ts, inside the push or request transaction, rows locked),
+ * and over Maps in the tests' fake server. Every merge rule lives in the mutations; a store only reads
+ * and writes rows, batched (an import asks for a thousand rows in one call).
+ */
+import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
+import type { FieldEvent } from '../sync/merge';
+
+/**
+ * A stored candidate as a store answers it. `erased`: erased for privacy (only the server has such
+ * id-only tombstones; no write may touch them again, and nothing of the write is kept).
+ */
+export type StoreCandidate = Candidate & { erased?: true };
+
+/** A value a write lost or merged, for the candidate's history (the server keeps it; a device needs none). */
+export interface HistoryEvent extends Omit<FieldEvent, 'kind'> {
+  kind: FieldEvent['kind'] | 'merged' | 'conflict';
+  candidateUid: string;
+}
+
+export interface MutationStore {
+  /** Candidates by uid, in the order asked; undefined where there is none. */
+  getCandidates(uids: readonly string[]): Promise<Array<StoreCandidate | undefined>>;
+  /** Live (not deleted) candidates whose normalised email (emailKey) is one of `keys`. */
+  liveCandidatesByEmail(keys: readonly string[]): Promise<Candidate[]>;
+  /**
+   * Writes candidates. `created`: uids among them this mutation creates (nothing is stored under them
+   * yet; the server inserts them, a device skips looking them up).
+   */
+  putCandidates(rows: readonly Candidate[], created: ReadonlySet<string>): Promise<void>;
+  getInterviewNote(uid: string): Promise<InterviewNote | undefined>;
+  /** The candidate's live note for that day (a note made elsewhere may have another uid). */
+  liveInterviewNoteFor(candidateUid: string, day: string): Promise<InterviewNote | undefined>;
+  putInterviewNote(row: InterviewNote): Promise<void>;
+  /** The candidate's live interview notes (a server-side merge moves them). */
+  interviewNotesOf(candidateUid: string): Promise<InterviewNote[]>;
+  /** Values lost, refused or merged, for the history. Kept by the server; a device drops them. */
+  recordEvents(events: readonly HistoryEvent[]): void;
+}
+
+export interface MutationContext {
+  /** The mutation's HLC stamp (a device's, clamped by the server, or the server clock's). */
+  hlc: string;
+  /** The write's wall-clock time (ISO): the original write's on a device's replay. */
+  now: string;
+  /** Who creates records: the device's signed-in user, or the server-side writer's user. */
+  userId: number | null;
+  /**
+   * The mutation is applied as it is written, never a replay: the uids of new rows were just made for
+   * it, so no record carries them and looking them up (one IndexedDB read per row) can be skipped.
+   */
+  firstWrite?: boolean;
+}
+
+/** Applied (possibly changing nothing: every value older than what is stored), or refused with a reason. */
+export interface MutationOutcome {
+  status: 'applied' | 'rejected';
+  /** Why it was refused, in words people read (the sync indicator lists it). */
+  reason?: string;
+  created: number;
+  updated: number;
+  /** Rows it could not change (refused, deleted, or every value older than what is stored). */
+  unchanged: number;
+  /** Of those, rows dropped because their candidate was erased for privacy (imports). */
+  dropped?: number;
+}
+
+export const applied = (created = 0, updated = 0, unchanged = 0): MutationOutcome => ({ status: 'applied', created, updated, unchanged });
+export const rejected = (reason: string, unchanged = 1): MutationOutcome => ({ status: 'rejected', reason, created: 0, updated: 0, unchanged });
+
+export const REFUSALS = {
+  notFound: 'Candidate not found',
+  deleted: 'The candidate was deleted; the change is kept in its history',
+  erased: 'The candidate was erased for privacy; the change was dropped',
+  otherCandidatesNote: 'That interview note belongs to another candidate',
+} as const;
+
+/** Attaches a merge function's events to their candidate (`field` renames them, e.g. 'interviewNote:day'). */
+export function historyOf(candidateUid: string, events: readonly FieldEvent[] | readonly Omit<HistoryEvent, 'candidateUid'>[], field?: string): HistoryEvent[] {
+  return events.map((event) => ({ ...event, field: field ?? event.field, candidateUid }));
+}
