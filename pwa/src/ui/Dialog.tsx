@@ -45,7 +45,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
           <DialogTitle className="pr-8 text-lg font-semibold leading-tight">{title}</DialogTitle>
           {description && <Description className="mt-1.5 text-sm text-muted-foreground">{description}</Description>}
           {children && <div className="mt-4">{children}</div>}
-          {footer && <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
+          {footer && <div data-toast-avoid className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
           {!hideClose && (
             <button
               type="button"

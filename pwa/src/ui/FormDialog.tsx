@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { FormError } from './FormError';
 
 interface FormDialogProps {
   title: string;
@@ -13,11 +14,13 @@ interface FormDialogProps {
   submitLabel: string;
   busyLabel: string;
   onClose: () => void;
+  /** Why the last submit failed when no one field is to blame; shown above the buttons. */
+  error?: string;
   children: ReactNode;
 }
 
 /** A dialog around one form that talks to the server: it cannot be dismissed while the form submits. */
-export function FormDialog({ title, description, formId, submitting, canSubmit = true, submitLabel, busyLabel, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, description, formId, submitting, canSubmit = true, submitLabel, busyLabel, onClose, error, children }: FormDialogProps) {
   return (
     <Dialog
       open
@@ -36,6 +39,11 @@ export function FormDialog({ title, description, formId, submitting, canSubmit =
       }
     >
       {children}
+      {error && (
+        <div className="mt-4">
+          <FormError message={error} />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -27,7 +27,7 @@ export function Pagination({
 }: PaginationProps) {
   const items = pageNumbers(page.page, page.pageCount);
   return (
-    <div className={cn('flex flex-wrap items-center justify-between gap-3 text-sm', className)}>
+    <div data-toast-avoid className={cn('flex flex-wrap items-center justify-between gap-3 text-sm', className)}>
       <p className="text-muted-foreground" aria-live="polite">
         {showingResultsText(page)}
       </p>

@@ -21,7 +21,7 @@ export function TopBar() {
   const navigate = useNavigate();
 
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
+    <header data-toast-below className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
       <button
         type="button"
         onClick={() => setMenuOpen(true)}

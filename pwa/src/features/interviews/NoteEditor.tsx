@@ -60,7 +60,7 @@ export function NoteEditor({ candidateName, initialText, onSave, onCancel }: Not
           {error}
         </p>
       )}
-      <div className="flex justify-end gap-2">
+      <div data-toast-avoid className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>

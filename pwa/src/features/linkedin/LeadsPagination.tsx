@@ -11,7 +11,7 @@ export interface LeadsPaginationProps {
 export function LeadsPagination({ page, pageCount, onPage }: LeadsPaginationProps) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Saved leads pages" className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label="Saved leads pages" data-toast-avoid className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted-foreground">
         Page {page} of {pageCount}
       </p>

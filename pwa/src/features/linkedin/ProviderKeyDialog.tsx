@@ -58,7 +58,7 @@ export function ProviderKeyDialog({ open, onClose, onSaved }: ProviderKeyDialogP
             placeholder="Your Proxycurl API key"
           />
         </FormField>
-        <div className="flex justify-end">
+        <div data-toast-avoid className="flex justify-end">
           <Button type="submit" disabled={saving}>
             {saving ? 'Saving...' : 'Save API Key'}
           </Button>

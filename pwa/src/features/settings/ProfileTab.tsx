@@ -8,6 +8,7 @@ import { useDirtyForm } from '@/app/useDirtyForm';
 import { setSignedIn } from '@/features/auth/auth-store';
 import { Button } from '@/ui/Button';
 import { FormField, fieldControlProps } from '@/ui/FormField';
+import { FormError } from '@/ui/FormError';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
 import { AccountGate } from './AccountGate';
@@ -71,6 +72,7 @@ function ProfileFormView({ user, online }: { user: User; online: boolean }) {
           <Input autoComplete="name" {...control('profile-display-name', errors.displayName?.message, HINTS.displayName)} {...register('displayName')} />
         </FormField>
       </fieldset>
+      <FormError message={errors.root?.server?.message} />
       <div>
         <Button type="submit" disabled={isSubmitting || !online}>
           {isSubmitting ? 'Saving...' : 'Save Changes'}

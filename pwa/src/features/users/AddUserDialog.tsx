@@ -48,6 +48,7 @@ export function AddUserDialog({ onClose, onCreated, online }: { onClose: () => v
       submitLabel="Create User"
       busyLabel="Creating..."
       onClose={onClose}
+      error={errors.root?.server?.message}
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Add User">
         <FormField id="add-user-username" label="Username" error={errors.username?.message}>

@@ -61,6 +61,7 @@ export function EditUserDialog({ user, isSelf, online, onClose, onUpdated }: Edi
       submitLabel="Save Changes"
       busyLabel="Saving..."
       onClose={onClose}
+      error={errors.root?.server?.message}
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit User">
         <FormField id="edit-user-username" label="Username" error={errors.username?.message}>

@@ -10,7 +10,7 @@ describe('toast queue', () => {
   it('shows one toast at a time, the next after the first goes', () => {
     const queue = createToastQueue();
     queue.toast({ title: 'First' });
-    queue.toast({ title: 'Second', variant: 'destructive' });
+    queue.toast({ title: 'Second' });
     expect(titles(queue)).toEqual(['First', 'Second']);
     expect(queue.getSnapshot()[0]).toMatchObject({ variant: 'default', duration: TOAST_DURATION_MS });
 
@@ -63,6 +63,31 @@ describe('toast queue', () => {
     const queue = createToastQueue({ limit: 3 });
     for (const title of ['A', 'B', 'C', 'D', 'E']) queue.toast({ title });
     expect(titles(queue)).toEqual(['A', 'D', 'E']);
+  });
+
+  it('shows an error at once, ahead of every waiting success; the success it displaced shows again after', () => {
+    const queue = createToastQueue();
+    queue.toast({ title: 'User created' });
+    vi.advanceTimersByTime(4000);
+    queue.toast({ title: 'Saved' });
+    queue.toast({ title: 'Failed to create user', variant: 'destructive' });
+    queue.toast({ title: 'Failed to update user', variant: 'destructive' });
+    expect(titles(queue)).toEqual(['Failed to create user', 'Failed to update user', 'User created', 'Saved']);
+    vi.advanceTimersByTime(2 * TOAST_DURATION_MS);
+    expect(titles(queue)).toEqual(['User created', 'Saved']);
+    // The displaced toast gets a full display time of its own, not the second it had left.
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    expect(titles(queue)).toEqual(['User created', 'Saved']);
+  });
+
+  it('drops waiting successes before waiting errors beyond the limit', () => {
+    const queue = createToastQueue({ limit: 3 });
+    queue.toast({ title: 'A' });
+    queue.toast({ title: 'B' });
+    queue.toast({ title: 'Error 1', variant: 'destructive' });
+    queue.toast({ title: 'Error 2', variant: 'destructive' });
+    queue.toast({ title: 'Error 3', variant: 'destructive' });
+    expect(titles(queue)).toEqual(['Error 1', 'Error 2', 'Error 3']);
   });
 
   it('notifies subscribers of every change', () => {

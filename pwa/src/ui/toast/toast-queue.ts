@@ -1,8 +1,9 @@
 /**
  * The notification queue. Owns every pending toast; only the first one is visible (spec: one toast at a
- * time). The visible toast's display timer runs here, so it can pause while the user reads it (pointer
- * over it, focus inside it, page hidden) and resume with the time it had left. When a toast goes, the
- * next one becomes visible and gets its own full display time. No React here; Toaster.tsx renders it.
+ * time), and errors go ahead of successes (see enqueue). The visible toast's display timer runs here, so
+ * it can pause while the user reads it (pointer over it, focus inside it, page hidden) and resume with
+ * the time it had left. When a toast goes, the next one becomes visible and gets its own full display
+ * time. No React here; Toaster.tsx renders it.
  */
 export type ToastVariant = 'default' | 'destructive';
 
@@ -38,6 +39,26 @@ export interface ToastQueue {
   resume(): void;
   getSnapshot(): readonly Toast[];
   subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Where a new toast goes in line. An error never waits behind a success: a destructive toast goes ahead
+ * of every default one, the visible one included (that one shows again, with a fresh display time, once
+ * the errors ahead of it have gone). Toasts of one variant keep their order.
+ */
+function enqueue(queue: readonly Toast[], entry: Toast): Toast[] {
+  if (entry.variant !== 'destructive') return [...queue, entry];
+  const firstDefault = queue.findIndex((t) => t.variant !== 'destructive');
+  if (firstDefault === -1) return [...queue, entry];
+  return [...queue.slice(0, firstDefault), entry, ...queue.slice(firstDefault)];
+}
+
+/** Over the limit: the oldest waiting success goes first, then the oldest waiting error; never the visible one. */
+function dropOldestWaiting(queue: readonly Toast[]): Toast[] {
+  const waiting = queue.slice(1);
+  const index = waiting.findIndex((t) => t.variant !== 'destructive');
+  const drop = 1 + (index === -1 ? 0 : index);
+  return [...queue.slice(0, drop), ...queue.slice(drop + 1)];
 }
 
 export function createToastQueue({ limit = TOAST_QUEUE_LIMIT } = {}): ToastQueue {
@@ -87,9 +108,8 @@ export function createToastQueue({ limit = TOAST_QUEUE_LIMIT } = {}): ToastQueue
     toast(input) {
       const id = `toast-${++counter}`;
       const entry: Toast = { ...input, id, variant: input.variant ?? 'default', duration: input.duration ?? TOAST_DURATION_MS };
-      let next = [...queue, entry];
-      // Keep the visible one; drop the oldest waiting ones over the limit.
-      while (next.length > limit) next = [next[0]!, ...next.slice(2)];
+      let next = enqueue(queue, entry);
+      while (next.length > limit) next = dropOldestWaiting(next);
       queue = next;
       syncHead();
       emit();

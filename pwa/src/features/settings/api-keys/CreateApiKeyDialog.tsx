@@ -45,6 +45,7 @@ export function CreateApiKeyDialog({ online, onClose, onCreated }: { online: boo
       submitLabel="Create Key"
       busyLabel="Creating..."
       onClose={onClose}
+      error={errors.root?.server?.message}
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Create API Key">
         <FormField id="api-key-name" label="API Key Name" error={errors.name?.message}>

@@ -94,7 +94,7 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
       </DetailSection>
       <StatusUpdater candidate={candidate} status={status} onStatusChange={setStatus} />
       <ChangeHistory candidate={candidate} />
-      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+      <div data-toast-avoid className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
         <EraseCandidateButton candidate={candidate} onErased={onDone} />
         <Button variant="outline" onClick={onRequestClose}>
           Close
