@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLocalDate } from '../../shared/format/dates';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { hoursAgo, seedServerCandidates, type SeedCandidate } from './support/candidates';
-import { ADMIN, adminApi, createRecruiter, RECRUITER, signInThroughUi } from './support/ui';
+import { ADMIN, adminApi, closeWithEscape, createRecruiter, RECRUITER, signInThroughUi } from './support/ui';
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -46,12 +46,12 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const importTitle = page.getByRole('dialog', { name: 'Import Candidates' }).getByRole('heading', { name: 'Import Candidates' });
     await importTitle.waitFor();
-    await page.keyboard.press('Escape');
-    await importTitle.waitFor({ state: 'detached' });
+    await closeWithEscape(page, importTitle);
     expect(await card(page, 'Total Candidates').textContent()).toContain('0');
     await page.getByRole('button', { name: /^Hired: 0/ }).click();
-    await page.getByRole('dialog', { name: 'Hired Candidates' }).getByText('No hired candidates found').waitFor();
-    await page.keyboard.press('Escape');
+    const noneHired = page.getByRole('dialog', { name: 'Hired Candidates' }).getByText('No hired candidates found');
+    await noneHired.waitFor();
+    await closeWithEscape(page, noneHired);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();
     await page.getByText('No candidates found. Try importing some using the CSV upload button.').waitFor();

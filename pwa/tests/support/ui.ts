@@ -1,5 +1,5 @@
 /** Small steps the browser tests share: signing in through the screens, waiting for toasts, API setup. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { HttpClient } from '../../../sync-server/tests/helpers/http-client';
 import type { BrowserApp } from './browser-app';
 
@@ -19,6 +19,45 @@ export async function expectToast(page: Page, title: string, description?: strin
   }
   await toast.getByRole('button', { name: 'Close notification' }).click();
   await toast.waitFor({ state: 'detached' });
+}
+
+/**
+ * Presses Escape until the dialog has gone: a key pressed while it is still opening (its transition
+ * running on a loaded machine) can be lost, as it would be for a person, who presses again.
+ */
+export async function closeWithEscape(page: Page, dialogPart: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    try {
+      await dialogPart.waitFor({ state: 'detached', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * Records the title of every toast the page shows from now on, so a test can check that one was shown
+ * even if it came and went (5 s each) while the test waited for something else on a loaded machine.
+ */
+export async function recordToasts(page: Page): Promise<{ titles(): Promise<string[]> }> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toastTitles: string[] }).__toastTitles = seen;
+    const note = () => {
+      for (const card of document.querySelectorAll('[data-toast]')) {
+        const title = card.querySelector('p')?.textContent ?? '';
+        if (!card.hasAttribute('data-recorded')) {
+          card.setAttribute('data-recorded', '');
+          seen.push(title);
+        }
+      }
+    };
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+    note();
+  });
+  return { titles: () => page.evaluate(() => [...(window as unknown as { __toastTitles: string[] }).__toastTitles]) };
 }
 
 /**

@@ -11,8 +11,8 @@ export interface ToastCardProps {
   /** How many toasts wait behind this one. */
   waiting: number;
   onDismiss: () => void;
-  onPause: () => void;
-  onResume: () => void;
+  onPause: (reason: 'pointer' | 'focus') => void;
+  onResume: (reason: 'pointer' | 'focus') => void;
 }
 
 export function ToastCard({ toast, waiting, onDismiss, onPause, onResume }: ToastCardProps) {
@@ -40,10 +40,10 @@ export function ToastCard({ toast, waiting, onDismiss, onPause, onResume }: Toas
       data-toast
       data-variant={toast.variant}
       tabIndex={-1}
-      onPointerEnter={onPause}
-      onPointerLeave={onResume}
-      onFocus={onPause}
-      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget as Node | null) && onResume()}
+      onPointerEnter={() => onPause('pointer')}
+      onPointerLeave={() => onResume('pointer')}
+      onFocus={() => onPause('focus')}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget as Node | null) && onResume('focus')}
       onKeyDown={(event) => event.key === 'Escape' && onDismiss()}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

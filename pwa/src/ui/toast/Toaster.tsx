@@ -72,7 +72,7 @@ export function Toaster({ queue = defaultQueue }: { queue?: ToastQueue }) {
       const target = regionRef.current?.querySelector<HTMLElement>('[data-toast]') ?? regionRef.current;
       target?.focus();
     };
-    const onVisibility = () => (document.hidden ? queue.pause() : queue.resume());
+    const onVisibility = () => (document.hidden ? queue.pause('hidden') : queue.resume('hidden'));
     window.addEventListener('keydown', onKey);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {

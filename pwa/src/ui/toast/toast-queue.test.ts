@@ -52,6 +52,40 @@ describe('toast queue', () => {
     expect(titles(queue)).toEqual([]);
   });
 
+  it('forgets the pointer and focus of a toast that has gone, but not a hidden page', () => {
+    const queue = createToastQueue();
+    queue.toast({ title: 'Closed under the pointer' });
+    queue.toast({ title: 'Next' });
+    queue.pause('pointer');
+    queue.pause('focus');
+    queue.dismiss();
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(titles(queue)).toEqual([]);
+
+    queue.toast({ title: 'While hidden' });
+    queue.toast({ title: 'After' });
+    queue.pause('hidden');
+    queue.dismiss();
+    vi.advanceTimersByTime(10 * TOAST_DURATION_MS);
+    expect(titles(queue)).toEqual(['After']);
+    queue.resume('hidden');
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(titles(queue)).toEqual([]);
+  });
+
+  it('runs again only when every reason to pause has gone', () => {
+    const queue = createToastQueue();
+    queue.toast({ title: 'Read me' });
+    queue.pause('pointer');
+    queue.pause('hidden');
+    queue.resume('pointer');
+    vi.advanceTimersByTime(2 * TOAST_DURATION_MS);
+    expect(titles(queue)).toEqual(['Read me']);
+    queue.resume('hidden');
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(titles(queue)).toEqual([]);
+  });
+
   it('keeps a toast with an infinite duration until it is closed', () => {
     const queue = createToastQueue();
     queue.toast({ title: 'Sticky', duration: Infinity });

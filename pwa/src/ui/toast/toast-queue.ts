@@ -27,6 +27,13 @@ export interface Toast extends ToastInput {
   duration: number;
 }
 
+/**
+ * Why the visible toast's timer stands still. The pointer and focus belong to the card on screen: when
+ * it goes (closed with the pointer on its × button, say) they go with it, or the next toast would wait
+ * for a pointer that will never leave. A hidden page pauses whatever toast is up.
+ */
+export type PauseReason = 'pointer' | 'focus' | 'hidden';
+
 export const TOAST_DURATION_MS = 5000;
 /** Older waiting toasts are dropped beyond this, so a burst of errors cannot queue for minutes. */
 export const TOAST_QUEUE_LIMIT = 5;
@@ -35,8 +42,8 @@ export interface ToastQueue {
   toast(input: ToastInput): { id: string; dismiss: () => void };
   dismiss(id?: string): void;
   /** Stop the visible toast's timer (pointer or focus on it, page hidden). */
-  pause(): void;
-  resume(): void;
+  pause(reason?: PauseReason): void;
+  resume(reason?: PauseReason): void;
   getSnapshot(): readonly Toast[];
   subscribe(listener: () => void): () => void;
 }
@@ -69,7 +76,7 @@ export function createToastQueue({ limit = TOAST_QUEUE_LIMIT } = {}): ToastQueue
   let timerFor: string | undefined;
   let remaining = 0;
   let startedAt = 0;
-  let paused = false;
+  const pausedBy = new Set<PauseReason>();
 
   const emit = () => listeners.forEach((listener) => listener());
 
@@ -81,7 +88,7 @@ export function createToastQueue({ limit = TOAST_QUEUE_LIMIT } = {}): ToastQueue
   function startTimer() {
     stopTimer();
     const head = queue[0];
-    if (!head || paused || !Number.isFinite(remaining)) return;
+    if (!head || pausedBy.size > 0 || !Number.isFinite(remaining)) return;
     startedAt = Date.now();
     timer = setTimeout(() => dismiss(head.id), remaining);
   }
@@ -91,6 +98,8 @@ export function createToastQueue({ limit = TOAST_QUEUE_LIMIT } = {}): ToastQueue
     const head = queue[0];
     if (head?.id !== timerFor) {
       timerFor = head?.id;
+      pausedBy.delete('pointer');
+      pausedBy.delete('focus');
       remaining = head?.duration ?? 0;
       startTimer();
     }
@@ -116,15 +125,15 @@ export function createToastQueue({ limit = TOAST_QUEUE_LIMIT } = {}): ToastQueue
       return { id, dismiss: () => dismiss(id) };
     },
     dismiss,
-    pause() {
-      if (paused) return;
-      paused = true;
+    pause(reason = 'pointer') {
+      const wasRunning = pausedBy.size === 0;
+      pausedBy.add(reason);
+      if (!wasRunning) return;
       if (timer !== undefined) remaining = Math.max(0, remaining - (Date.now() - startedAt));
       stopTimer();
     },
-    resume() {
-      if (!paused) return;
-      paused = false;
+    resume(reason = 'pointer') {
+      if (!pausedBy.delete(reason) || pausedBy.size > 0) return;
       startTimer();
     },
     getSnapshot: () => queue,
