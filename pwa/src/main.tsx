@@ -8,6 +8,7 @@ import './styles.css';
 import { App } from './app/App';
 import { applyAppearance } from './app/appearance';
 import { loadAppConfig, useAppConfig } from './app/app-config';
+import { listenForInstallPrompt } from './app/pwa/install-prompt';
 import { registerServiceWorker } from './app/pwa/register-sw';
 import { startAuth, useAuthStore, watchAuth } from './features/auth/auth-store';
 import { readRememberedUser } from './features/auth/remembered-user';
@@ -27,6 +28,7 @@ registerLeadsSignOut();
 void startAuth();
 void loadAppConfig();
 registerServiceWorker();
+listenForInstallPrompt();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

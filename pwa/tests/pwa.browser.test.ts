@@ -3,7 +3,7 @@
  * service worker taking control, and an offline start that goes straight to the remembered user's
  * dashboard.
  */
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -135,6 +135,53 @@ describe('installability and the service worker', () => {
     const res = await page.goto('/api/config');
     expect(res?.headers()['content-type']).toContain('application/json');
     expect(await res?.json()).toMatchObject({ appName: 'RepHire' });
+    await context.close();
+  });
+});
+
+describe('install prompt', () => {
+  /** What Chromium does when it finds the app installable: fire beforeinstallprompt (here with a prompt that records its call). */
+  const fireInstallPrompt = (page: Page, outcome: 'accepted' | 'dismissed') =>
+    page.evaluate((choice) => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      (window as unknown as { __installPrompts: number }).__installPrompts = 0;
+      Object.assign(event, {
+        prompt: () => {
+          (window as unknown as { __installPrompts: number }).__installPrompts += 1;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: choice, platform: 'web' }),
+      });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    }, outcome);
+  const promptsShown = (page: Page) => page.evaluate(() => (window as unknown as { __installPrompts: number }).__installPrompts);
+
+  it('offers Install app on the landing page and in the user menu only when the browser fires its prompt', async () => {
+    const context = await app.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
+    // The app keeps the event (no mini-infobar) and offers its own entry.
+    expect(await fireInstallPrompt(page, 'dismissed')).toBe(true);
+    await page.getByRole('button', { name: 'Install app' }).click();
+    expect(await promptsShown(page)).toBe(1);
+    // Spent once shown: the entry goes until the browser offers again.
+    await page.getByRole('button', { name: 'Install app' }).waitFor({ state: 'detached' });
+
+    await signInThroughUi(page, ADMIN);
+    const menuButton = page.getByRole('button', { name: /^Account menu for / });
+    await menuButton.click();
+    expect(await page.getByRole('menuitem', { name: 'Install app' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await fireInstallPrompt(page, 'accepted');
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Install app' }).click();
+    expect(await promptsShown(page)).toBe(1);
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Install app' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -59,6 +59,11 @@ describe('Profile', () => {
     await expectToast(page, 'Profile updated');
     await page.unrouteAll();
     expect(await userRow('admin')).toMatchObject({ email: 'admin@example.com', displayName: 'Ada Admin' });
+    // The header shows the display name, with the username under it in the menu.
+    await page.getByRole('button', { name: 'Account menu for Ada Admin' }).click();
+    await page.getByText("Ada Admin's Account").waitFor();
+    await page.getByText('@admin').waitFor();
+    await page.keyboard.press('Escape');
 
     await page.reload();
     await page.getByRole('form', { name: 'Profile' }).waitFor();

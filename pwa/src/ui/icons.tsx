@@ -63,6 +63,9 @@ export const CloudIcon = (p: IconProps) => <Icon {...p}><path d="M17.5 19H9a7 7 
 export const CloudOffIcon = (p: IconProps) => (
   <Icon {...p}><path d="m2 2 20 20" /><path d="M5.78 5.78A7 7 0 0 0 9 19h8.5a4.5 4.5 0 0 0 1.31-.19M21.53 16.5A4.5 4.5 0 0 0 17.5 10h-1.79A7 7 0 0 0 10.5 5.07" /></Icon>
 );
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M12 3v12" /><path d="m7 10 5 5 5-5" /><path d="M5 21h14" /></Icon>
+);
 export const ShareIcon = (p: IconProps) => (
   <Icon {...p}><path d="M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8" /><path d="m16 6-4-4-4 4M12 2v13" /></Icon>
 );

@@ -2,23 +2,29 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import { Link } from 'react-router-dom';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { Badge } from '@/ui/Badge';
-import { ChevronDownIcon, LogOutIcon, SettingsIcon } from '@/ui/icons';
+import { ChevronDownIcon, DownloadIcon, LogOutIcon, SettingsIcon } from '@/ui/icons';
+import { promptInstall, useCanInstall } from '../pwa/install-prompt';
 import { useSignOut } from './useSignOut';
 
 const ITEM =
   'flex w-full items-center gap-2 rounded-sm px-2 py-2 text-sm data-focus:bg-accent data-focus:text-accent-foreground [&_svg]:size-4';
 
-/** "{username}'s Account" with the role, Settings and Sign out. */
+/**
+ * "{name}'s Account" with the role, Settings, Install app (when the browser offers it) and Sign out. The
+ * name is the user's display name when they gave one, else their username.
+ */
 export function UserMenu() {
   const user = useAuthStore((state) => state.user);
   const { signOut, busy } = useSignOut();
+  const canInstall = useCanInstall();
   if (!user) return null;
-  const initial = user.username.charAt(0).toUpperCase();
+  const name = user.displayName?.trim() || user.username;
+  const initial = name.charAt(0).toUpperCase();
 
   return (
     <Menu>
       <MenuButton
-        aria-label={`Account menu for ${user.username}`}
+        aria-label={`Account menu for ${name}`}
         className="flex h-9 items-center gap-2 rounded-full border bg-background py-1 pr-2 pl-1 text-sm hover:bg-accent"
       >
         {/* The initial is drawn by CSS, not text: the visible label stays the username, which the name contains. */}
@@ -27,7 +33,7 @@ export function UserMenu() {
           data-initial={initial}
           className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground before:content-[attr(data-initial)]"
         />
-        <span className="hidden max-w-32 truncate font-medium md:inline">{user.username}</span>
+        <span className="hidden max-w-32 truncate font-medium md:inline">{name}</span>
         <ChevronDownIcon className="size-4 opacity-60" />
       </MenuButton>
       <MenuItems
@@ -36,7 +42,8 @@ export function UserMenu() {
         className="z-50 w-60 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg [--anchor-gap:6px] transition duration-100 focus:outline-none data-closed:opacity-0"
       >
         <div className="px-2 py-2">
-          <p className="truncate text-sm font-semibold">{user.username}'s Account</p>
+          <p className="truncate text-sm font-semibold">{name}'s Account</p>
+          {name !== user.username && <p className="truncate text-xs text-muted-foreground">@{user.username}</p>}
           <div className="mt-1 flex items-center gap-2 text-xs text-muted-foreground">
             Role
             <Badge variant={user.role === 'admin' ? 'destructive' : 'secondary'}>{user.role}</Badge>
@@ -48,6 +55,13 @@ export function UserMenu() {
             <SettingsIcon /> Settings
           </Link>
         </MenuItem>
+        {canInstall && (
+          <MenuItem>
+            <button type="button" onClick={() => void promptInstall()} className={ITEM}>
+              <DownloadIcon /> Install app
+            </button>
+          </MenuItem>
+        )}
         <MenuItem disabled={busy}>
           <button type="button" onClick={() => void signOut()} className={ITEM}>
             <LogOutIcon /> {busy ? 'Signing out…' : 'Sign out'}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '@/app/app-config';
-import { buttonClasses } from '@/ui/Button';
+import { promptInstall, useCanInstall } from '@/app/pwa/install-prompt';
+import { Button, buttonClasses } from '@/ui/Button';
+import { DownloadIcon } from '@/ui/icons';
 import { Logo } from '@/ui/Logo';
 import { Features } from './Features';
 import { Hero } from './Hero';
@@ -8,6 +10,7 @@ import { Hero } from './Hero';
 /** The public start page: what the product does, with static sample figures, and the way in. */
 export function LandingPage() {
   const appName = useAppConfig((state) => state.appName);
+  const canInstall = useCanInstall();
   return (
     <div className="min-h-dvh bg-background">
       <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
@@ -16,6 +19,11 @@ export function LandingPage() {
             <Logo className="size-8" /> {appName}
           </Link>
           <nav aria-label="Account" className="ml-auto flex items-center gap-2">
+            {canInstall && (
+              <Button variant="outline" size="sm" onClick={() => void promptInstall()}>
+                <DownloadIcon className="size-4" /> Install app
+              </Button>
+            )}
             <Link to="/auth" data-plain-link className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
               Log in
             </Link>
