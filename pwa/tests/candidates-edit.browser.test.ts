@@ -233,4 +233,20 @@ describe('Add Candidate', () => {
       skills: 'Negotiation, CRM',
     });
   });
+
+  it('offers to open the candidate who already has the email', async () => {
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Add Candidate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Candidate' });
+    const form = page.getByRole('form', { name: 'Add Candidate' });
+    await form.getByLabel('Name').fill('Someone Else');
+    await form.getByLabel('Email').fill(' Kim@Example.com');
+    await dialog.getByRole('button', { name: 'Add Candidate' }).click();
+    await form.getByText('A candidate with this email already exists').waitFor();
+    await form.getByRole('button', { name: 'Open Kim Kanban' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('dialog').getByRole('heading', { name: 'Kim Kanban' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('Sales Representative Candidate').waitFor({ state: 'detached' });
+  });
 });

@@ -45,6 +45,10 @@ export function CandidatesPage() {
   const closeDetail = useCallback(() => setOpenUid(null), []);
   const openAdd = useCallback(() => setAdding(true), []);
   const closeAdd = useCallback(() => setAdding(false), []);
+  const openExisting = useCallback((uid: string) => {
+    setAdding(false);
+    setOpenUid(uid);
+  }, []);
 
   const loading = list.status === 'loading';
   const total = model.index.length;
@@ -89,7 +93,7 @@ export function CandidatesPage() {
         </>
       )}
       <CandidateDetailDialog uid={openUid} onClose={closeDetail} />
-      <AddCandidateDialog open={adding} onClose={closeAdd} />
+      <AddCandidateDialog open={adding} onClose={closeAdd} onOpenExisting={openExisting} />
     </section>
   );
 }

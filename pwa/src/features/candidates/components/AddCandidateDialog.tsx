@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/api/errors';
 import { useDirtyForm } from '@/app/useDirtyForm';
@@ -22,9 +22,20 @@ export const DUPLICATE_EMAIL_MESSAGE = 'A candidate with this email already exis
 /**
  * Add Candidate (DECISIONS): validated with the shared schema, written to the device, so it works
  * offline and syncs later. An email already on the device is refused here, because every other path
- * (import, integrations) treats the same email as the same person.
+ * (import, integrations) treats the same email as the same person; the refusal offers to open that
+ * candidate instead.
  */
-function AddCandidateDialogView({ open, onClose }: { open: boolean; onClose: () => void }) {
+function AddCandidateDialogView({
+  open,
+  onClose,
+  onOpenExisting,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Opens the candidate who already has the email typed (this dialog closes first). */
+  onOpenExisting: (uid: string) => void;
+}) {
+  const [existing, setExisting] = useState<{ uid: string; name: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -38,10 +49,13 @@ function AddCandidateDialogView({ open, onClose }: { open: boolean; onClose: () 
   useDirtyForm(open && isDirty, 'add-candidate');
   useEffect(() => {
     if (open) reset(EMPTY_CANDIDATE_FORM);
+    setExisting(null);
   }, [open, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
-    if ((await candidatesRepo.findByEmail(values.email)).length > 0) {
+    const [match] = await candidatesRepo.findByEmail(values.email);
+    if (match) {
+      setExisting({ uid: match.uid, name: match.name });
       setError('email', { message: DUPLICATE_EMAIL_MESSAGE }, { shouldFocus: true });
       return;
     }
@@ -80,6 +94,21 @@ function AddCandidateDialogView({ open, onClose }: { open: boolean; onClose: () 
     >
       <form id="add-candidate-form" onSubmit={onSubmit} noValidate aria-label="Add Candidate">
         <CandidateFieldInputs idPrefix="add-candidate" register={register} errors={errors} />
+        {existing && errors.email?.message === DUPLICATE_EMAIL_MESSAGE && (
+          <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            {existing.name} already has this email.
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                onClose();
+                onOpenExisting(existing.uid);
+              }}
+            >
+              Open {existing.name}
+            </Button>
+          </p>
+        )}
       </form>
     </Dialog>
   );
