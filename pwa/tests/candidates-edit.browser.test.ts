@@ -133,8 +133,10 @@ describe('detail dialog', () => {
     await fromServer('dora@example.com').toMatchObject({ notes: `First contact\n${REAPPLIED}\nGreat second call` });
 
     await page.getByRole('button', { name: 'View Dora Detail' }).click();
-    await dialog().getByRole('button', { name: 'Status' }).click();
-    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['New', 'Screening', 'Interview', 'Assessment', 'Offer', 'Hired', 'Rejected']);
+    // The button reads the label then the value; the open list is announced as "Status".
+    await dialog().getByRole('button', { name: 'Status New', exact: true }).click();
+    await page.getByRole('listbox').waitFor();
+    expect(await page.getByRole('listbox', { name: 'Status', exact: true }).getByRole('option').allTextContents()).toEqual(['New', 'Screening', 'Interview', 'Assessment', 'Offer', 'Hired', 'Rejected']);
     await page.getByRole('listbox').getByRole('option', { name: 'Offer' }).click();
     await dialog().getByRole('button', { name: 'Update' }).click();
     await seeToast(page, 'Status Updated', 'Candidate pipeline stage has been updated');

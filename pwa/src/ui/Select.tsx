@@ -1,5 +1,5 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions, Field, Label } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
 import { cn } from './cn';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
@@ -35,10 +35,28 @@ export function Select<T extends string | number>({
   // An aria-label on the button would hide the chosen value from its name: a hidden label instead, so
   // the button reads "Location, All Locations" (the label, then its visible text).
   const hiddenLabel = !label && rest['aria-label'];
+  // The open list should be announced by the label ("Status"), not by the button's text (the chosen
+  // value), which is what Headless UI points its aria-labelledby at and overrides a prop with. The list
+  // mounts each time it opens, so a ref sets it then; React never rewrites an attribute it did not change.
+  const labelId = useId();
+  const nameList = useCallback(
+    (element: HTMLElement | null) => {
+      if (element && (label || hiddenLabel)) element.setAttribute('aria-labelledby', labelId);
+    },
+    [label, hiddenLabel, labelId],
+  );
   return (
     <Field disabled={disabled} className={cn('grid gap-1.5', className)}>
-      {label && <Label className="text-sm font-medium">{label}</Label>}
-      {hiddenLabel && <Label className="sr-only">{hiddenLabel}</Label>}
+      {label && (
+        <Label id={labelId} className="text-sm font-medium">
+          {label}
+        </Label>
+      )}
+      {hiddenLabel && (
+        <Label id={labelId} className="sr-only">
+          {hiddenLabel}
+        </Label>
+      )}
       <Listbox value={value} onChange={onChange} name={name}>
         <ListboxButton
           className={cn(
@@ -50,6 +68,7 @@ export function Select<T extends string | number>({
           <ChevronDownIcon className="size-4 shrink-0 opacity-60" />
         </ListboxButton>
         <ListboxOptions
+          ref={nameList}
           anchor="bottom start"
           transition
           className={cn(
