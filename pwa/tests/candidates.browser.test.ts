@@ -6,7 +6,7 @@
  * rows through the shared filter functions (unit-tested on their own); here we check the screen is
  * wired to them and shows the right rows.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCandidateFilters, DEFAULT_CANDIDATE_FILTERS, type CandidateFilters } from '../../shared/candidates/filters';
 import { sortCandidates } from '../../shared/candidates/sort';
@@ -197,7 +197,23 @@ describe('table', () => {
     expect(await rows.nth(2).textContent()).not.toContain('(applied in the last 24 hours)'); // 28 hours ago
     expect(await rows.nth(2).textContent()).toMatch(/\d{1,2}:\d{2} [AP]M P[SD]T/);
 
+    // A row is one Tab stop: Tab goes to the next row; Left and Right move within the row, Up and Down between rows.
+    const focusedIs = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
     await rows.nth(0).focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedIs(rows.nth(1))).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedIs(rows.nth(1).getByRole('combobox'))).toBe(true);
+    const statusBefore = await rows.nth(1).getByRole('combobox').inputValue();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedIs(rows.nth(1).getByRole('button', { name: /^View / }))).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedIs(rows.nth(1))).toBe(true);
+    // Left and Right moved focus, never the select's value.
+    expect(await rows.nth(1).getByRole('combobox').inputValue()).toBe(statusBefore);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedIs(rows.nth(0))).toBe(true);
     await page.keyboard.press('Enter');
     // The title reads "Candidate" until the row is read from IndexedDB: wait for the name.
     await page.getByRole('dialog').getByRole('heading', { name: ROWS[0]!.name }).waitFor();

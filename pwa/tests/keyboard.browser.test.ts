@@ -83,7 +83,11 @@ describe('Accessibility: a keyboard-only walk', () => {
       await newStatus.waitFor();
       const name = (await newStatus.getAttribute('aria-label'))!.replace(/^Status of /, '');
       const email = (await kb.getByRole('row', { name: `${name}, open details` }).locator('td').nth(1).textContent())!.trim();
-      await tabTo(kb, newStatus);
+      // A row is one Tab stop; the arrow keys reach its controls.
+      await tabTo(kb, kb.getByRole('row', { name: `${name}, open details` }));
+      await kb.keyboard.press('ArrowRight');
+      expect(await isFocused(newStatus)).toBe(true);
+      expectFocusRing(await focusState(kb));
       await kb.keyboard.press('ArrowDown');
       // Read, not closed: closing a toast would take the mouse.
       await seeToast(kb, 'Status Updated', 'Candidate pipeline stage has been updated');

@@ -23,13 +23,41 @@ function AppliedDate({ iso }: { iso: string }) {
 
 const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
 
+/** Marks the row's controls: reached with the arrow keys, not with Tab. */
+const ROW_CONTROL = 'data-row-control';
+
+/**
+ * A row is one Tab stop (25 rows, 25 stops, not 100): Left and Right move between the row and its
+ * controls (status, view, turn down); Up and Down on the row move to the row above or below. Runs in
+ * the capture phase, before a control's own keys: a closed select would otherwise take Left and Right
+ * as a change of value.
+ */
+function moveWithinRow(event: KeyboardEvent<HTMLTableRowElement>) {
+  const row = event.currentTarget;
+  const stops = [row, ...row.querySelectorAll<HTMLElement>(`[${ROW_CONTROL}]:not(:disabled)`)];
+  const at = stops.indexOf(event.target as HTMLElement);
+  if (at === -1) return;
+  let next: Element | null = null;
+  if (event.key === 'ArrowRight') next = stops[Math.min(at + 1, stops.length - 1)]!;
+  else if (event.key === 'ArrowLeft') next = stops[Math.max(at - 1, 0)]!;
+  else if (event.target === row && event.key === 'ArrowDown') next = row.nextElementSibling;
+  else if (event.target === row && event.key === 'ArrowUp') next = row.previousElementSibling;
+  if (!(next instanceof HTMLElement)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  next.focus();
+}
+
 interface CandidateRowProps {
   candidate: Candidate;
   now: Date;
   onOpen: (uid: string) => void;
 }
 
-/** One table row: a click or Enter on the row opens the detail dialog; the controls inside do their own job. */
+/**
+ * One table row: a click or Enter on the row opens the detail dialog; the controls inside do their own
+ * job and are reached from the row with the arrow keys (moveWithinRow).
+ */
 export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen }: CandidateRowProps) {
   const phone = describePhone(candidate.phone);
   const recent = isWithinLast24Hours(candidate.appliedDate, now);
@@ -38,6 +66,7 @@ export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen 
     <tr
       tabIndex={0}
       onClick={open}
+      onKeyDownCapture={moveWithinRow}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && event.target === event.currentTarget) open();
       }}
@@ -55,7 +84,7 @@ export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen 
         {phone.display}
       </td>
       <td className="px-2 py-2" onClick={stop} onKeyDown={stop}>
-        <StatusSelect candidate={candidate} onChange={(status) => void changeStatus(candidate, status)} />
+        <StatusSelect candidate={candidate} onChange={(status) => void changeStatus(candidate, status)} tabIndex={-1} data-row-control="" />
       </td>
       <td className="px-2 py-2">
         <span className="inline-flex items-center gap-1.5">
@@ -70,7 +99,7 @@ export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen 
       </td>
       <td className="px-2 py-2" onClick={stop} onKeyDown={stop}>
         <div className="flex justify-end gap-0.5">
-          <Button variant="ghost" size="icon" className="size-8" aria-label={`View ${candidate.name}`} onClick={open}>
+          <Button variant="ghost" size="icon" className="size-8" aria-label={`View ${candidate.name}`} onClick={open} tabIndex={-1} data-row-control="">
             <EyeIcon />
           </Button>
           <Button
@@ -80,6 +109,8 @@ export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen 
             aria-label={`Turn down ${candidate.name}`}
             disabled={candidate.status === 'rejected'}
             onClick={() => void turnDownCandidate(candidate)}
+            tabIndex={-1}
+            data-row-control=""
           >
             <UserXIcon />
           </Button>

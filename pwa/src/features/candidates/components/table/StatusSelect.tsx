@@ -1,3 +1,4 @@
+import type { SelectHTMLAttributes } from 'react';
 import { capitalizeStatus } from '@shared/candidates/status-labels';
 import { ROW_STATUS_LABELS, type Candidate, type CandidateStatus } from '@shared/schemas/candidate.schema';
 import { cn } from '@/ui/cn';
@@ -14,14 +15,16 @@ export function StatusSelect({
   candidate,
   onChange,
   className,
+  ...rest
 }: {
   candidate: Pick<Candidate, 'name' | 'status'>;
   onChange: (status: CandidateStatus) => void;
   className?: string;
-}) {
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>) {
   const offList = !Object.hasOwn(ROW_STATUS_LABELS, candidate.status);
   return (
     <select
+      {...rest}
       value={candidate.status}
       onChange={(event) => onChange(event.target.value as CandidateStatus)}
       aria-label={`Status of ${candidate.name}`}
