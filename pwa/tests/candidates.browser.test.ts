@@ -128,6 +128,19 @@ describe('filters', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     await showing(TOTAL);
     await page.getByRole('button', { name: 'More Filters', exact: true }).waitFor();
+
+    // Beyond the spec's two, the sources present in the data are offered.
+    await page.getByRole('button', { name: 'More Filters' }).click();
+    const sources = panel.getByRole('group', { name: 'Source' }).getByRole('checkbox');
+    const offered = await sources.evaluateAll((boxes) => boxes.map((box) => box.closest('label')!.querySelector('span')?.textContent ?? box.closest('label')!.textContent));
+    expect(offered.slice(0, 2)).toEqual(['CSV Import', 'Craigslist']);
+    for (const source of ['Typeform', 'Zapier']) expect(offered).toContain(source);
+    await panel.getByRole('checkbox', { name: 'Typeform', exact: true }).check();
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await showing(expectedCount({ sources: ['is:Typeform'] }));
+    await chip('Source: Typeform').waitFor();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await showing(TOTAL);
   });
 
   it('says when nothing matches', async () => {

@@ -8,8 +8,8 @@ import {
   DEFAULT_CANDIDATE_FILTERS,
   EXPERIENCE_FILTER_OPTIONS,
   type ExperienceFilter,
-  SOURCE_FILTER_OPTIONS,
   type SourceFilter,
+  sourceFilterLabel,
 } from './filters';
 import { locationFilterLabel } from './location-filter';
 import { stageLabel } from './status-labels';
@@ -46,9 +46,7 @@ export function filterChips(filters: CandidateFilters): FilterChip[] {
   for (const option of EXPERIENCE_FILTER_OPTIONS) {
     if (filters.experience.includes(option.value)) chips.push({ key: `experience:${option.value}`, label: option.label });
   }
-  for (const option of SOURCE_FILTER_OPTIONS) {
-    if (filters.sources.includes(option.value)) chips.push({ key: `source:${option.value}`, label: `Source: ${option.label}` });
-  }
+  for (const value of new Set(filters.sources)) chips.push({ key: `source:${value}`, label: `Source: ${sourceFilterLabel(value)}` });
   return chips;
 }
 

@@ -7,6 +7,8 @@ import {
   DEFAULT_CANDIDATE_FILTERS,
   filterIndexedCandidates,
   hasActiveFilters,
+  sourceFilterLabel,
+  sourceFilterOptions,
   toggleExperienceFilter,
   toggleSourceFilter,
   toggleStatusFilter,
@@ -66,6 +68,25 @@ describe('applyCandidateFilters', () => {
   it('filters by source text', () => {
     expect(names(applyCandidateFilters(all, toggleSourceFilter(DEFAULT_CANDIDATE_FILTERS, 'csv'), 'UTC'))).toEqual(['Ana Cruz']);
     expect(names(applyCandidateFilters(all, toggleSourceFilter(DEFAULT_CANDIDATE_FILTERS, 'craigslist'), 'UTC'))).toEqual(['Ben Ortiz']);
+  });
+
+  it('offers the spec sources, then each other source present, matched exactly whatever its case', () => {
+    const more = [
+      ...all,
+      makeCandidate({ name: 'Di Form', email: 'di@example.com', source: 'Typeform' }),
+      makeCandidate({ name: 'Ed Zap', email: 'ed@example.com', source: ' zapier ' }),
+      makeCandidate({ name: 'Flo Form', email: 'flo@example.com', source: 'Form' }),
+      makeCandidate({ name: 'No Source', email: 'none@example.com', source: null }),
+    ];
+    const options = sourceFilterOptions(indexCandidates(more));
+    expect(options.map(({ label, count }) => `${label} ${count}`)).toEqual(['CSV Import 1', 'Craigslist 1', 'Zapier 2', 'Form 1', 'Typeform 1']);
+    const zapier = options.find((option) => option.label === 'Zapier')!.value;
+    expect(sourceFilterLabel(zapier)).toBe('Zapier');
+    expect(names(applyCandidateFilters(more, toggleSourceFilter(DEFAULT_CANDIDATE_FILTERS, zapier), 'UTC'))).toEqual(['Cy Young', 'Ed Zap']);
+    // "Form" is that source, not every source with "form" in it.
+    const form = toggleSourceFilter(DEFAULT_CANDIDATE_FILTERS, 'is:Form');
+    expect(names(applyCandidateFilters(more, form, 'UTC'))).toEqual(['Flo Form']);
+    expect(names(applyCandidateFilters(more, toggleSourceFilter(form, 'csv'), 'UTC'))).toEqual(['Ana Cruz', 'Flo Form']);
   });
 
   it('combines different filters with AND', () => {

@@ -12,7 +12,11 @@ import { type LocationFilter, regionMatchesFilter } from './location-filter';
 import { phoneFieldMatches, prepareQuery } from './text-query';
 
 export type ExperienceFilter = 'sales' | 'management';
-export type SourceFilter = 'csv' | 'craigslist';
+/**
+ * A Source checkbox. The spec's two ('csv', 'craigslist') match as text inside the source; every other
+ * source present in the data is offered as `is:{source}` and matches that source exactly, case aside.
+ */
+export type SourceFilter = 'csv' | 'craigslist' | `is:${string}`;
 
 export const EXPERIENCE_FILTER_OPTIONS: ReadonlyArray<{ value: ExperienceFilter; label: string }> = [
   { value: 'sales', label: 'Sales Experience' },
@@ -22,6 +26,50 @@ export const SOURCE_FILTER_OPTIONS: ReadonlyArray<{ value: SourceFilter; label: 
   { value: 'csv', label: 'CSV Import' },
   { value: 'craigslist', label: 'Craigslist' },
 ];
+
+const SPEC_SOURCE_NEEDLES: readonly string[] = SOURCE_FILTER_OPTIONS.map((option) => option.value);
+
+/** The label a Source checkbox (and its chip) shows. */
+export function sourceFilterLabel(value: SourceFilter): string {
+  if (value.startsWith('is:')) return value.slice('is:'.length);
+  return SOURCE_FILTER_OPTIONS.find((option) => option.value === value)?.label ?? value;
+}
+
+/**
+ * The Source checkboxes for the data at hand: the spec's two, then each other source present (by how
+ * many candidates have it, then by name), written as most of its candidates write it. A source the
+ * spec's options already cover (one containing "csv" or "craigslist") is not offered twice.
+ */
+export function sourceFilterOptions(
+  index: readonly Pick<IndexedCandidate, 'source' | 'candidate'>[],
+): Array<{ value: SourceFilter; label: string; count: number }> {
+  const found = new Map<string, { count: number; spellings: Map<string, number> }>();
+  for (const entry of index) {
+    const key = entry.source.trim();
+    if (!key || SPEC_SOURCE_NEEDLES.some((needle) => key.includes(needle))) continue;
+    const spelling = (entry.candidate.source ?? '').trim();
+    const group = found.get(key) ?? { count: 0, spellings: new Map<string, number>() };
+    group.count += 1;
+    group.spellings.set(spelling, (group.spellings.get(spelling) ?? 0) + 1);
+    found.set(key, group);
+  }
+  const present = [...found.values()].map(({ count, spellings }) => {
+    const [label] = [...spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'en', { caseFirst: 'upper' }))[0]!;
+    return { value: `is:${label}` as SourceFilter, label, count };
+  });
+  present.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const specCounts = SOURCE_FILTER_OPTIONS.map((option) => ({
+    ...option,
+    count: index.filter((entry) => entry.source.includes(option.value)).length,
+  }));
+  return [...specCounts, ...present];
+}
+
+/** Whether a candidate's source (lower-cased, as indexed) passes one Source checkbox. */
+function sourceMatches(source: string, value: SourceFilter): boolean {
+  if (value.startsWith('is:')) return source.trim() === value.slice('is:'.length).trim().toLowerCase();
+  return source.includes(value);
+}
 
 export interface DateRangeFilter {
   /** First day included ('yyyy-MM-dd'), or null for no lower bound. */
@@ -121,7 +169,7 @@ export function candidateFilterPredicate(
     // A broken appliedDate (NaN) fails every comparison, so it never passes a date range.
     if (hasDates && !(entry.appliedAt >= start && entry.appliedAt < end)) return false;
     if (experience.length > 0 && !experience.some((needle) => entry.experience.includes(needle))) return false;
-    if (sources.length > 0 && !sources.some((needle) => entry.source.includes(needle))) return false;
+    if (sources.length > 0 && !sources.some((value) => sourceMatches(entry.source, value))) return false;
     return true;
   };
 }

@@ -69,7 +69,7 @@ export function CandidatesPage() {
             <SearchBox />
             <LocationFilter />
             <DateRangeFilter />
-            <MoreFiltersPopover />
+            <MoreFiltersPopover index={model.index} />
             <ViewToggle />
           </div>
           <FilterChipsBar shown={model.matching} total={total} />

@@ -1,18 +1,23 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import {
   activeFilterCount,
   EXPERIENCE_FILTER_OPTIONS,
-  SOURCE_FILTER_OPTIONS,
   type ExperienceFilter,
   type SourceFilter,
+  sourceFilterOptions,
 } from '@shared/candidates/filters';
 import { FilterIcon } from '@/ui/action-icons';
 import { Button } from '@/ui/Button';
 import { Popover } from '@/ui/Popover';
 import { useCandidatesView } from '../../candidates-view-store';
 
-/** More Filters: experience and source checkboxes; the trigger shows how many are on. */
-function MoreFiltersPopoverView() {
+type CandidateIndex = Parameters<typeof sourceFilterOptions>[0];
+
+/**
+ * More Filters: experience and source checkboxes (the spec's two sources, then those present in the
+ * data); the trigger shows how many are on.
+ */
+function MoreFiltersPopoverView({ index }: { index: CandidateIndex }) {
   const count = useCandidatesView((state) => activeFilterCount(state.filters));
   return (
     <Popover
@@ -30,7 +35,7 @@ function MoreFiltersPopoverView() {
       panelLabel="More Filters"
       panelClassName="w-72"
     >
-      {(close) => <MoreFiltersPanel close={close} />}
+      {(close) => <MoreFiltersPanel close={close} index={index} />}
     </Popover>
   );
 }
@@ -39,7 +44,9 @@ function toggle<T>(values: readonly T[], value: T): T[] {
   return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
 }
 
-function MoreFiltersPanel({ close }: { close: () => void }) {
+function MoreFiltersPanel({ close, index }: { close: () => void; index: CandidateIndex }) {
+  // Worked out while the panel is open only, not on every change of the list.
+  const sourceOptions = useMemo(() => sourceFilterOptions(index), [index]);
   const filters = useCandidatesView((state) => state.filters);
   const updateFilters = useCandidatesView((state) => state.updateFilters);
   const [experience, setExperience] = useState<readonly ExperienceFilter[]>(filters.experience);
@@ -73,17 +80,22 @@ function MoreFiltersPanel({ close }: { close: () => void }) {
       </fieldset>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Source</legend>
-        {SOURCE_FILTER_OPTIONS.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={sources.includes(option.value)}
-              onChange={() => setSources(toggle(sources, option.value))}
-            />
-            {option.label}
-          </label>
-        ))}
+        <div className="grid max-h-48 gap-2 overflow-y-auto">
+          {sourceOptions.map((option) => (
+            <label key={option.value} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={sources.includes(option.value)}
+                onChange={() => setSources(toggle(sources, option.value))}
+              />
+              <span className="min-w-0 flex-1 truncate">{option.label}</span>
+              <span aria-hidden="true" className="text-xs text-muted-foreground tabular-nums">
+                {option.count}
+              </span>
+            </label>
+          ))}
+        </div>
       </fieldset>
       <div className="flex justify-between gap-2">
         <Button variant="ghost" size="sm" onClick={clearAll}>
