@@ -17,6 +17,7 @@ import {
   serverCandidate,
   type SeedCandidate,
 } from './support/candidates';
+import { deviceCount } from './support/import-kit';
 import { expectToast } from './support/ui';
 
 const REAPPLIED = '[2024-01-05 10:30 PST] Candidate reapplied via Zapier';
@@ -83,6 +84,25 @@ describe('table actions', () => {
       status: 'interview',
       notes: expect.stringMatching(noteLinePattern('Status updated from new to interview')),
     });
+  });
+
+  it('undoes a turn down from its toast, offline, and the server ends as it was before', async () => {
+    await dismissToasts(page);
+    const before = await serverCandidate(app, 'dana@example.com');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Turn down Dana Dropdown' }).click();
+    await page.getByRole('dialog', { name: 'Move to Turned Down?' }).getByRole('button', { name: 'Turn Down' }).click();
+    const toast = page.locator('[data-toast]').filter({ hasText: 'Candidate Turned Down' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, 'Change undone', 'Dana Dropdown is back in Interviewed');
+    expect(await page.getByLabel('Status of Dana Dropdown').inputValue()).toBe('interview');
+
+    await context.setOffline(false);
+    // Both changes reach the server (the device's queue empties); it ends exactly as it was: status,
+    // when that status began, notes.
+    expect(await deviceCount(page, 'outbox')).toBe(2);
+    await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
+    await fromServer('dana@example.com').toMatchObject({ status: 'interview', notes: before.notes, statusChangedAt: before.statusChangedAt });
   });
 });
 

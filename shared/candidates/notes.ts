@@ -97,3 +97,17 @@ export function appendMissingLines(notes: string | null | undefined, addition: s
   }
   return result;
 }
+
+/**
+ * Takes one line out of the notes again: the last line equal to `line` (compared whole), as an undo
+ * takes back the line its change appended. Lines added since, before or after it, stay. Notes without
+ * that line come back unchanged.
+ */
+export function removeLastLine(notes: string | null | undefined, line: string): string {
+  const text = notes ?? '';
+  const lines = text.split(/\r?\n/);
+  const at = lines.lastIndexOf(line);
+  if (at === -1) return text;
+  lines.splice(at, 1);
+  return lines.join('\n');
+}

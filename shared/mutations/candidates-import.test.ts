@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normalizeEmail } from '../candidates/email';
-import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
-import { formatHlc } from '../sync/hlc';
 import type { ImportRow } from './args.schema';
 import { apply } from './candidates-import';
-import type { MutationStore } from './store';
+import { ctx, mapStore } from './map-store.testing';
 
-/** Rows in Maps: a store only keeps rows; every rule is the mutation's. */
-function mapStore(): MutationStore & { candidates: Map<string, Candidate> } {
-  const candidates = new Map<string, Candidate>();
-  const notes = new Map<string, InterviewNote>();
-  return {
-    candidates,
-    getCandidates: async (uids) => uids.map((uid) => candidates.get(uid)),
-    liveCandidatesByEmail: async (keys) => [...candidates.values()].filter((c) => !c.deletedAt && keys.includes(normalizeEmail(c.email))),
-    putCandidates: async (rows) => {
-      for (const row of rows) candidates.set(row.uid, row);
-    },
-    getInterviewNote: async (uid) => notes.get(uid),
-    liveInterviewNoteFor: async () => undefined,
-    putInterviewNote: async (row) => void notes.set(row.uid, row),
-    interviewNotesOf: async () => [],
-    recordEvents: () => {},
-  };
-}
-
-const stamp = (n: number) => formatHlc({ millis: 1_700_000_000_000 + n * 1000, counter: 0, node: 'dev' });
-const ctx = (n: number) => ({ hlc: stamp(n), now: '2026-11-24T10:00:00.000Z', userId: 1 });
 
 async function importInBatches(rows: ImportRow[], cuts: number[]) {
   const store = mapStore();

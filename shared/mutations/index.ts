@@ -10,6 +10,7 @@ import * as candidateArrive from './candidate-arrive';
 import * as candidateCreate from './candidate-create';
 import * as candidateDelete from './candidate-delete';
 import * as candidateSetStatus from './candidate-set-status';
+import * as candidateUndoStatus from './candidate-undo-status';
 import * as candidateUpdate from './candidate-update';
 import * as candidatesImport from './candidates-import';
 import * as candidatesMerge from './candidates-merge';
@@ -22,6 +23,7 @@ export const deviceMutations = {
   'candidate.update': candidateUpdate,
   'candidate.setStatus': candidateSetStatus,
   'candidate.appendNote': candidateAppendNote,
+  'candidate.undoStatus': candidateUndoStatus,
   'candidate.delete': candidateDelete,
   'candidates.import': candidatesImport,
   'interviewNote.save': interviewNoteSave,

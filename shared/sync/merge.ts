@@ -11,7 +11,7 @@
  */
 import type { Candidate, CandidateLwwField, InterviewNote } from '../schemas/candidate.schema';
 import { CANDIDATE_LWW_FIELDS, DEFAULT_STATUS } from '../schemas/candidate.schema';
-import { appendMissingLines } from '../candidates/notes';
+import { appendMissingLines, removeLastLine } from '../candidates/notes';
 import { hlcToIso } from './hlc';
 import { mergeNotes } from './notes-merge';
 import type { CandidateChanges, CandidateCreateArgs, ImportRow } from './protocol.schema';
@@ -171,6 +171,32 @@ export function applySetStatus(
     events: [...statusResult.events, ...appended.events],
     changed: statusResult.changed || appended.changed,
   };
+}
+
+/**
+ * Undo of a status change: the status it replaced comes back as a new write (so it wins like any later
+ * change), with the time that status began, and the dated line the change appended is taken out of the
+ * notes (removeLastLine: lines written since stay). On a deleted record it is refused like any change.
+ */
+export function applyUndoStatus(
+  record: Candidate,
+  status: Candidate['status'],
+  statusChangedAt: string | undefined,
+  noteLine: string | undefined,
+  hlc: string,
+  now: string,
+): MergeResult<Candidate> {
+  const statusResult = applyCandidateChanges(record, { status }, hlc, now);
+  let next = statusResult.record;
+  if (next.deletedAt) return statusResult;
+  if (statusChangedAt && next.status === status && next.fieldClocks.status === hlc) next = { ...next, statusChangedAt };
+  const events = [...statusResult.events];
+  const notes = noteLine ? removeLastLine(next.notes, noteLine) : next.notes;
+  if (notes !== next.notes) {
+    events.push({ field: 'notes', kind: 'overwritten', value: next.notes, clock: next.fieldClocks.notes ?? null });
+    next = { ...next, notes, updatedAt: now };
+  }
+  return { record: next, events, changed: statusResult.changed || next !== statusResult.record };
 }
 
 /** Deletes win: a tombstone, with every field's last value reported. */

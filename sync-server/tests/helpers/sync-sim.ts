@@ -37,6 +37,9 @@ function evidenceOf(mutation: Mutation): Evidence[] {
       ];
     case 'candidate.appendNote':
       return [{ kind: 'noteLine', uid: args.uid, line: args.line }];
+    case 'candidate.undoStatus':
+      // Takes back what an earlier change proved: nothing of its own to look for.
+      return [];
     case 'candidate.delete':
       return [{ kind: 'deleted', uid: args.uid }];
     case 'interviewNote.save':

@@ -5,16 +5,40 @@
  * the change was made.
  */
 import { formatNoteLine, statusChangeNote, turnedDownNote } from '@shared/candidates/notes';
+import { stageLabel } from '@shared/candidates/status-labels';
 import type { Candidate, CandidateFieldsInput, CandidateStatus } from '@shared/schemas/candidate.schema';
 import { errorMessage } from '@/api/errors';
 import { confirmAction } from '@/app/confirm';
 import { toast } from '@/ui/toast/toast-queue';
 import { candidatesRepo, type CandidatesRepo } from './repo';
 
-type CandidateRef = Pick<Candidate, 'uid' | 'name' | 'status'>;
+type CandidateRef = Pick<Candidate, 'uid' | 'name' | 'status'> & Partial<Pick<Candidate, 'statusChangedAt'>>;
+
+/** How long a change's toast offers Undo. */
+export const UNDO_WINDOW_MS = 10_000;
 
 function updateFailed(error: unknown) {
   toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
+}
+
+/**
+ * The toast of a status change, with Undo for 10 seconds: Undo queues candidate.undoStatus (the status
+ * and its start time as they were, the change's note line taken out), offline like the change itself.
+ */
+function toastWithUndo(title: string, description: string, candidate: CandidateRef, noteLine: string, repo: CandidatesRepo) {
+  toast({
+    title,
+    description,
+    duration: UNDO_WINDOW_MS,
+    action: {
+      label: 'Undo',
+      onClick: () =>
+        void repo
+          .undoStatus(candidate.uid, { status: candidate.status, statusChangedAt: candidate.statusChangedAt ?? undefined, noteLine })
+          .then(() => toast({ title: 'Change undone', description: `${candidate.name} is back in ${stageLabel(candidate.status)}` }))
+          .catch(updateFailed),
+    },
+  });
 }
 
 /** A status change from the row dropdown, the kanban board or the dialog, with its dated note line. */
@@ -24,13 +48,14 @@ export async function changeStatus(
   repo: CandidatesRepo = candidatesRepo,
 ): Promise<boolean> {
   if (candidate.status === status) return false;
+  const noteLine = formatNoteLine(new Date(), statusChangeNote(candidate.status, status));
   try {
-    await repo.setStatus(candidate.uid, status, formatNoteLine(new Date(), statusChangeNote(candidate.status, status)));
+    await repo.setStatus(candidate.uid, status, noteLine);
   } catch (error) {
     updateFailed(error);
     return false;
   }
-  toast({ title: 'Status Updated', description: 'Candidate pipeline stage has been updated' });
+  toastWithUndo('Status Updated', 'Candidate pipeline stage has been updated', candidate, noteLine, repo);
   return true;
 }
 
@@ -43,13 +68,14 @@ export async function turnDownCandidate(candidate: CandidateRef, repo: Candidate
     destructive: true,
   });
   if (!confirmed) return false;
+  const noteLine = formatNoteLine(new Date(), turnedDownNote());
   try {
-    await repo.setStatus(candidate.uid, 'rejected', formatNoteLine(new Date(), turnedDownNote()));
+    await repo.setStatus(candidate.uid, 'rejected', noteLine);
   } catch (error) {
     updateFailed(error);
     return false;
   }
-  toast({ title: 'Candidate Turned Down', description: 'The candidate has been moved to the Turned Down stage' });
+  toastWithUndo('Candidate Turned Down', 'The candidate has been moved to the Turned Down stage', candidate, noteLine, repo);
   return true;
 }
 

@@ -20,6 +20,7 @@ export const changeLabels = {
   update: (name: string, fields: string[]) => `Edit ${name} (${fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')})`,
   setStatus: (name: string, status: CandidateStatus) => `Move ${name} to ${stageLabel(status)}`,
   appendNote: (name: string) => `Add a note to ${name}`,
+  undoStatus: (name: string, status: CandidateStatus) => `Undo: ${name} back to ${stageLabel(status)}`,
   delete: (name: string) => `Delete ${name}`,
   importRows: (count: number, fileName?: string) =>
     `Import ${count.toLocaleString('en-US')} candidate${count === 1 ? '' : 's'}${fileName ? ` from ${fileName}` : ''}`,

@@ -130,6 +130,15 @@ export function createCandidatesRepo(db: RepHireDb) {
       });
     },
 
+    /** Undo of a status change: the status (and its start time) it replaced, and its note line taken out. */
+    async undoStatus(uid: string, previous: { status: CandidateStatus; statusChangedAt?: string; noteLine?: string }): Promise<void> {
+      const args = parseOrThrow(mutationArgsSchemas['candidate.undoStatus'], { uid, ...previous });
+      await write(async () => {
+        const current = await liveCandidate(uid);
+        return { name: 'candidate.undoStatus', args, label: changeLabels.undoStatus(current.name, args.status) };
+      });
+    },
+
     async appendNote(uid: string, line: string): Promise<void> {
       const args = parseOrThrow(mutationArgsSchemas['candidate.appendNote'], { uid, line });
       await write(async () => {

@@ -1,0 +1,27 @@
+/** A MutationStore over Maps for the mutations' own tests: it only keeps rows; every rule is the mutation's. */
+import { normalizeEmail } from '../candidates/email';
+import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
+import { formatHlc } from '../sync/hlc';
+import type { MutationStore } from './store';
+
+export function mapStore(): MutationStore & { candidates: Map<string, Candidate> } {
+  const candidates = new Map<string, Candidate>();
+  const notes = new Map<string, InterviewNote>();
+  return {
+    candidates,
+    getCandidates: async (uids) => uids.map((uid) => candidates.get(uid)),
+    liveCandidatesByEmail: async (keys) => [...candidates.values()].filter((c) => !c.deletedAt && keys.includes(normalizeEmail(c.email))),
+    putCandidates: async (rows) => {
+      for (const row of rows) candidates.set(row.uid, row);
+    },
+    getInterviewNote: async (uid) => notes.get(uid),
+    liveInterviewNoteFor: async () => undefined,
+    putInterviewNote: async (row) => void notes.set(row.uid, row),
+    interviewNotesOf: async () => [],
+    recordEvents: () => {},
+  };
+}
+
+/** The n-th write's stamp and context, one second apart. */
+export const stamp = (n: number) => formatHlc({ millis: 1_700_000_000_000 + n * 1000, counter: 0, node: 'dev' });
+export const ctx = (n: number) => ({ hlc: stamp(n), now: '2026-11-24T10:00:00.000Z', userId: 1 });
