@@ -82,9 +82,10 @@ describe('Accessibility: a keyboard-only walk', () => {
       const newStatus = kb.locator('[data-testid="candidates-table"] select:has(option[value="new"]:checked)').first();
       await newStatus.waitFor();
       const name = (await newStatus.getAttribute('aria-label'))!.replace(/^Status of /, '');
-      const email = (await kb.getByRole('row', { name: `${name}, open details` }).locator('td').nth(1).textContent())!.trim();
+      const email = (await kb.getByRole('row', { name: `${name}, open details` }).locator('td').nth(2).textContent())!.trim();
       // A row is one Tab stop; the arrow keys reach its controls.
       await tabTo(kb, kb.getByRole('row', { name: `${name}, open details` }));
+      await kb.keyboard.press('ArrowRight'); // its checkbox
       await kb.keyboard.press('ArrowRight');
       expect(await isFocused(newStatus)).toBe(true);
       expectFocusRing(await focusState(kb));

@@ -12,6 +12,7 @@ import * as candidateDelete from './candidate-delete';
 import * as candidateSetStatus from './candidate-set-status';
 import * as candidateUndoStatus from './candidate-undo-status';
 import * as candidateUpdate from './candidate-update';
+import * as candidatesBulk from './candidates-bulk';
 import * as candidatesImport from './candidates-import';
 import * as candidatesMerge from './candidates-merge';
 import * as interviewNoteSave from './interview-note-save';
@@ -26,6 +27,7 @@ export const deviceMutations = {
   'candidate.undoStatus': candidateUndoStatus,
   'candidate.delete': candidateDelete,
   'candidates.import': candidatesImport,
+  'candidates.bulk': candidatesBulk,
   'interviewNote.save': interviewNoteSave,
 } as const;
 

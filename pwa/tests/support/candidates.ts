@@ -47,7 +47,7 @@ export async function waitForDeviceCount(page: Page, count: number): Promise<voi
 
 /** The candidate names in the table body, top to bottom. */
 export async function tableNames(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="candidates-table"] tbody tr td:first-child > div:first-child').allTextContents();
+  return page.locator('[data-testid="candidates-table"] tbody tr td:nth-child(2) > div:first-child').allTextContents();
 }
 
 /** A fresh device (browser context) signed in as the admin, on the Candidates page once `count` candidates are pulled. */

@@ -3,7 +3,7 @@
  * the repo, so the page works offline; while it is open the sync engine polls every 5 s, so
  * integration arrivals show up (with the new-arrival toast) soon after they reach the server.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { hasActiveFilters } from '@shared/candidates/filters';
 import { useFastPolling } from '@/features/sync/useFastPolling';
 import { Pagination } from '@/ui/Pagination';
@@ -20,11 +20,13 @@ import { MoreFiltersPopover } from './components/filters/MoreFiltersPopover';
 import { SearchBox } from './components/filters/SearchBox';
 import { KanbanBoard } from './components/kanban/KanbanBoard';
 import { PipelineCard } from './components/PipelineCard';
+import { SelectionBar } from './components/SelectionBar';
 import { CandidatesTable } from './components/table/CandidatesTable';
 import { ViewToggle } from './components/ViewToggle';
 import { loadErrorText, useCandidateList } from './hooks/useCandidateList';
 import { useCandidateTableModel } from './hooks/useCandidateTableModel';
 import { useNewArrivalToast } from './hooks/useNewArrivalToast';
+import { useCandidateSelection } from './selection-store';
 
 export const NO_CANDIDATES_NOTICE = 'No candidates found. Try importing some using the CSV upload button.';
 export const NO_MATCHES_NOTICE = 'No candidates match your current filters. Try adjusting or clearing filters.';
@@ -45,6 +47,17 @@ export function CandidatesPage() {
   const closeDetail = useCallback(() => setOpenUid(null), []);
   const openAdd = useCallback(() => setAdding(true), []);
   const closeAdd = useCallback(() => setAdding(false), []);
+  const selected = useCandidateSelection((state) => state.selected);
+  // The page's uids in order, read by the row callbacks when called: they stay the same functions, so
+  // the memoised rows do not re-render on every page change.
+  const pageUids = useRef<string[]>([]);
+  pageUids.current = model.page.items.map((entry) => entry.candidate.uid);
+  const onSelect = useCallback((uid: string, range: boolean) => {
+    const selection = useCandidateSelection.getState();
+    if (range) selection.toggleRange(uid, pageUids.current);
+    else selection.toggle(uid);
+  }, []);
+  const onSelectPage = useCallback((on: boolean) => useCandidateSelection.getState().setMany(pageUids.current, on), []);
   const openExisting = useCallback((uid: string) => {
     setAdding(false);
     setOpenUid(uid);
@@ -84,7 +97,15 @@ export function CandidatesPage() {
             </div>
           ) : view === 'table' ? (
             <div className="grid gap-3">
-              <CandidatesTable rows={model.page.items} hasCandidates={total > 0} onOpen={setOpenUid} />
+              <SelectionBar index={model.index} matching={model.matching} readMatching={model.readMatching} />
+              <CandidatesTable
+                rows={model.page.items}
+                hasCandidates={total > 0}
+                onOpen={setOpenUid}
+                selected={selected}
+                onSelect={onSelect}
+                onSelectPage={onSelectPage}
+              />
               <Pagination page={model.page} onPageChange={setPage} onPageSizeChange={setPageSize} label="Candidates pages" />
             </div>
           ) : (

@@ -23,6 +23,8 @@ import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation, type PreparedMutation } from '@/sync/outbox';
 import type { MutationName } from '@shared/sync/protocol.schema';
+import { MAX_BULK_ITEMS, type BulkItem } from '@shared/mutations/candidates-bulk';
+import { yieldToMain } from '@/app/yield-to-main';
 import { changeLabels } from './change-labels';
 import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
 
@@ -137,6 +139,21 @@ export function createCandidatesRepo(db: RepHireDb) {
         const current = await liveCandidate(uid);
         return { name: 'candidate.undoStatus', args, label: changeLabels.undoStatus(current.name, args.status) };
       });
+    },
+
+    /**
+     * One change to many candidates (bulk actions and their Undo): chunks of MAX_BULK_ITEMS, each one
+     * candidates.bulk mutation in its own short transaction, with a turn for the browser between them
+     * so the page stays responsive through 10,000 rows. `onProgress` hears how many items are done.
+     */
+    async bulk(items: readonly BulkItem[], label: (count: number) => string, onProgress?: (done: number) => void): Promise<void> {
+      for (let from = 0; from < items.length; from += MAX_BULK_ITEMS) {
+        const chunk = items.slice(from, from + MAX_BULK_ITEMS);
+        const args = parseOrThrow(mutationArgsSchemas['candidates.bulk'], { items: chunk });
+        await write(async () => ({ name: 'candidates.bulk', args, label: label(chunk.length) }));
+        onProgress?.(from + chunk.length);
+        await yieldToMain();
+      }
     },
 
     async appendNote(uid: string, line: string): Promise<void> {

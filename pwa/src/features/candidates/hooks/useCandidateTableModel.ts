@@ -5,7 +5,7 @@
  * a filter change is one pass over the index, and a page change reads one page. Only the current
  * page's rows reach React; the kanban view alone asks for every filtered row.
  */
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { SORT_COLUMNS } from '@shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
 import type { Page } from '@shared/list/pagination';
@@ -21,6 +21,8 @@ export interface CandidateTableModel {
   page: Page<Entry>;
   /** Every filtered candidate in sort order; filled only in the kanban view. */
   filtered: Entry[];
+  /** Every filtered candidate in sort order, read when asked (select all matching, export). */
+  readMatching: () => Entry[];
   summary: PipelineSummary;
 }
 
@@ -65,5 +67,6 @@ export function useCandidateTableModel(list: CandidateListSnapshot): CandidateTa
   const match = useMemo(() => filterCache.match(filters), [filterCache, filters]);
   const page = useMemo(() => readPage(index, order, match, pageNumber, pageSize), [index, order, match, pageNumber, pageSize]);
   const filtered = useMemo(() => (kanban ? readAll(index, order, match) : NONE), [kanban, index, order, match]);
-  return { index, matching: match.count, page, filtered, summary };
+  const readMatching = useCallback(() => readAll(index, order, match), [index, order, match]);
+  return { index, matching: match.count, page, filtered, readMatching, summary };
 }

@@ -52,13 +52,16 @@ interface CandidateRowProps {
   candidate: Candidate;
   now: Date;
   onOpen: (uid: string) => void;
+  selected: boolean;
+  /** The row's checkbox: `range` when shift was held (selects from the last clicked row). */
+  onSelect: (uid: string, range: boolean) => void;
 }
 
 /**
  * One table row: a click or Enter on the row opens the detail dialog; the controls inside do their own
  * job and are reached from the row with the arrow keys (moveWithinRow).
  */
-export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen }: CandidateRowProps) {
+export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen, selected, onSelect }: CandidateRowProps) {
   const phone = describePhone(candidate.phone);
   const recent = isWithinLast24Hours(candidate.appliedDate, now);
   const open = () => onOpen(candidate.uid);
@@ -68,11 +71,35 @@ export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen 
       onClick={open}
       onKeyDownCapture={moveWithinRow}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' && event.target === event.currentTarget) open();
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter') open();
+        // Space on the row selects it, as on its checkbox.
+        if (event.key === ' ') {
+          event.preventDefault();
+          onSelect(candidate.uid, event.shiftKey);
+        }
       }}
       aria-label={`${candidate.name}, open details`}
-      className="cursor-pointer border-b transition-colors last:border-0 hover:bg-muted/50 focus-visible:bg-muted/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      aria-selected={selected}
+      data-selected={selected || undefined}
+      className="cursor-pointer border-b transition-colors last:border-0 hover:bg-muted/50 data-selected:bg-primary/5 focus-visible:bg-muted/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
     >
+      <td className="px-2 py-2" onClick={stop} onKeyDown={stop}>
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={selected}
+          aria-label={`Select ${candidate.name}`}
+          tabIndex={-1}
+          data-row-control=""
+          onClick={(event) => {
+            // The click's shift key decides the range; the checked state follows the store.
+            event.preventDefault();
+            onSelect(candidate.uid, event.shiftKey);
+          }}
+          onChange={() => undefined}
+        />
+      </td>
       <td className="px-2 py-2">
         <div className="truncate font-medium">{candidate.name}</div>
         {/* Below xl the Email and Phone columns are hidden (tablet widths): shown here instead. */}

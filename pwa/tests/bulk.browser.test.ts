@@ -1,0 +1,98 @@
+/**
+ * Bulk actions on the Candidates table: select with checkboxes and shift-click, "Select all N matching"
+ * across pages, change the status of a filtered set offline (one mutation per chunk, each candidate with
+ * its dated line) and sync it; turn down many with one confirmation and undo it from the toast.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCandidateFilters, DEFAULT_CANDIDATE_FILTERS } from '../../shared/candidates/filters';
+import { PACIFIC_TIME_ZONE } from '../../shared/format/dates';
+import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, type SeedCandidate } from './support/candidates';
+import { deviceCount } from './support/import-kit';
+import { sampleCandidates } from './support/sample-candidates';
+import { expectToast } from './support/ui';
+
+const ROWS: SeedCandidate[] = sampleCandidates(90).map((row) => ({ ...row, status: 'new' }));
+const CRAIGSLIST = applyCandidateFilters(asViews(ROWS), { ...DEFAULT_CANDIDATE_FILTERS, sources: ['craigslist'] }, PACIFIC_TIME_ZONE);
+const POLL = { timeout: 30_000, interval: 250 };
+
+let app: BrowserApp;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  await seedServerCandidates(app, ROWS);
+  ({ context, page } = await openCandidatesPage(app, ROWS.length));
+});
+afterAll(async () => {
+  await context?.close();
+  await app?.close();
+});
+
+const rows = () => page.locator('[data-testid="candidates-table"] tbody tr');
+const bar = () => page.getByRole('region', { name: 'Selected candidates' });
+const serverStatuses = async (emails: string[]) =>
+  (await app.db.knex('candidates').whereIn('email', emails).select('status')).map((row: { status: string }) => row.status);
+
+describe('bulk actions', () => {
+  it('selects with checkboxes and a shift-click range, and clears', async () => {
+    await rows().nth(1).getByRole('checkbox').click();
+    await rows().nth(4).getByRole('checkbox').click({ modifiers: ['Shift'] });
+    await bar().getByText('4 selected').waitFor();
+    expect(await rows().locator('[aria-selected="true"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="candidates-table"] tbody tr[aria-selected="true"]').count()).toBe(4);
+    await bar().getByRole('button', { name: 'Clear selection' }).click();
+    await bar().waitFor({ state: 'detached' });
+  });
+
+  it('changes the status of every candidate a filter matches, offline, then syncs them', async () => {
+    await page.getByLabel('Rows per page').selectOption('10');
+    await page.getByRole('button', { name: 'More Filters' }).click();
+    const panel = page.getByRole('dialog', { name: 'More Filters' });
+    await panel.getByRole('checkbox', { name: 'Craigslist', exact: true }).check();
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByText(`Showing ${CRAIGSLIST.length} of ${ROWS.length} candidates`, { exact: true }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('checkbox', { name: 'Select every candidate on this page' }).check();
+    await bar().getByText('10 selected').waitFor();
+    await bar().getByRole('button', { name: `Select all ${CRAIGSLIST.length} matching` }).click();
+    await bar().getByText(`${CRAIGSLIST.length} selected`).waitFor();
+    await bar().getByRole('combobox').selectOption('hired');
+    await expectToast(page, 'Status Updated', `${CRAIGSLIST.length} candidates moved to Hired`);
+    await bar().waitFor({ state: 'detached' });
+    // One mutation for the lot (chunks of 500).
+    expect(await deviceCount(page, 'outbox')).toBe(1);
+    expect(new Set(await serverStatuses(CRAIGSLIST.map((row) => row.email)))).toEqual(new Set(['new']));
+
+    await context.setOffline(false);
+    await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
+    const synced = await app.db.knex('candidates').whereIn('email', CRAIGSLIST.map((row) => row.email)).select('status', 'notes');
+    expect(synced).toHaveLength(CRAIGSLIST.length);
+    for (const row of synced) {
+      expect(row.status).toBe('hired');
+      expect(row.notes).toMatch(noteLinePattern('Status updated from new to hired'));
+    }
+    // Everyone else is untouched.
+    const others = ROWS.filter((row) => !CRAIGSLIST.some((c) => c.email === row.email)).map((row) => row.email);
+    expect(new Set(await serverStatuses(others))).toEqual(new Set(['new']));
+    await page.getByRole('button', { name: 'Clear all' }).click();
+  });
+
+  it('turns many down with one confirmation, and Undo brings them back as they were', async () => {
+    await page.getByRole('checkbox', { name: 'Select every candidate on this page' }).check();
+    await bar().getByText('10 selected').waitFor();
+    const picked = await rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute('aria-label')!.replace(/, open details$/, '')));
+    const before = await app.db.knex('candidates').whereIn('name', picked).orderBy('email').select('email', 'status', 'notes', 'statusChangedAt');
+    await bar().getByRole('button', { name: 'Turn down' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Move 10 candidates to Turned Down\?$/ });
+    await confirm.getByRole('button', { name: 'Turn Down' }).click();
+    const toast = page.locator('[data-toast]').filter({ hasText: 'Candidates Turned Down' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, 'Change undone', '10 candidates back as they were');
+    await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
+    const after = await app.db.knex('candidates').whereIn('name', picked).orderBy('email').select('email', 'status', 'notes', 'statusChangedAt');
+    expect(after).toEqual(before);
+  });
+});
