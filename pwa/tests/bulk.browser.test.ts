@@ -3,9 +3,13 @@
  * across pages, change the status of a filtered set offline (one mutation per chunk, each candidate with
  * its dated line) and sync it; turn down many with one confirmation and undo it from the toast.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import Papa from 'papaparse';
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCandidateFilters, DEFAULT_CANDIDATE_FILTERS } from '../../shared/candidates/filters';
+import { sortCandidates } from '../../shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '../../shared/format/dates';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, type SeedCandidate } from './support/candidates';
@@ -94,5 +98,35 @@ describe('bulk actions', () => {
     await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
     const after = await app.db.knex('candidates').whereIn('name', picked).orderBy('email').select('email', 'status', 'notes', 'statusChangedAt');
     expect(after).toEqual(before);
+  });
+
+  it('exports the filtered list in the table order, to CSV and to Excel, each read back intact', async () => {
+    await page.getByRole('button', { name: 'More Filters' }).click();
+    const panel = page.getByRole('dialog', { name: 'More Filters' });
+    await panel.getByRole('checkbox', { name: 'Craigslist', exact: true }).check();
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByText(`Showing ${CRAIGSLIST.length} of ${ROWS.length} candidates`, { exact: true }).waitFor();
+    const expected = sortCandidates(CRAIGSLIST, 'appliedDate', 'desc').map((row) => [row.name, row.email]);
+
+    const download = async (item: string): Promise<Download> => {
+      await page.getByRole('button', { name: 'Export' }).click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+      return file;
+    };
+    const csvFile = await download('CSV file');
+    expect(csvFile.suggestedFilename()).toMatch(/^candidates-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile(await csvFile.path())).toString('utf8').replace(/^\ufeff/, '');
+    const csvRows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
+    expect(csvRows[0]).toEqual(['Name', 'Email', 'Phone', 'Status', 'Applied Date', 'Notes']);
+    expect(csvRows.slice(1).map((row) => [row[0], row[1]])).toEqual(expected);
+    expect(new Set(csvRows.slice(1).map((row) => row[3]))).toEqual(new Set(['Hired']));
+
+    const xlsxFile = await download('Excel workbook');
+    expect(xlsxFile.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = XLSX.read(await readFile(await xlsxFile.path()));
+    const sheetRows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(sheetRows.slice(1).map((row) => [row[0], row[1]])).toEqual(expected);
+    expect(sheetRows.slice(1).map((row) => row.slice(3, 5))).toEqual(csvRows.slice(1).map((row) => row.slice(3, 5)));
+    await page.getByRole('button', { name: 'Clear all' }).click();
   });
 });

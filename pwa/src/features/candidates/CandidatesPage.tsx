@@ -12,6 +12,7 @@ import { useCandidatesView } from './candidates-view-store';
 import { AddCandidateDialog } from './components/AddCandidateDialog';
 import { CandidatesHeader } from './components/CandidatesHeader';
 import { DebugPanel } from './components/DebugPanel';
+import { ExportMenu } from './components/ExportMenu';
 import { CandidateDetailDialog } from './components/detail/CandidateDetailDialog';
 import { DateRangeFilter } from './components/filters/DateRangeFilter';
 import { FilterChipsBar } from './components/filters/FilterChipsBar';
@@ -84,6 +85,7 @@ export function CandidatesPage() {
             <DateRangeFilter />
             <MoreFiltersPopover index={model.index} />
             <ViewToggle />
+            <ExportMenu readMatching={model.readMatching} />
           </div>
           <FilterChipsBar shown={model.matching} total={total} />
           {notice && (

@@ -1,0 +1,59 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { errorMessage } from '@/api/errors';
+import { buttonClasses } from '@/ui/Button';
+import { DownloadIcon } from '@/ui/icons';
+import { toast } from '@/ui/toast/toast-queue';
+import type { Entry } from '../candidate-snapshot';
+import { exportCandidates, type ExportKind } from '../export-candidates';
+import { useCandidateSelection } from '../selection-store';
+
+const ITEM = 'flex w-full items-center gap-2 rounded-sm px-2 py-2 text-sm data-focus:bg-accent data-focus:text-accent-foreground';
+
+/**
+ * Export: the selected candidates when some are selected, else every candidate the filters pass, in the
+ * table's order — to CSV or Excel, on the device.
+ */
+export function ExportMenu({ readMatching }: { readMatching: () => readonly Entry[] }) {
+  const selected = useCandidateSelection((state) => state.selected);
+  const what = selected.size > 0 ? `${selected.size.toLocaleString('en-US')} selected` : 'the filtered list';
+  const run = async (kind: ExportKind) => {
+    const entries = readMatching();
+    const chosen = selected.size > 0 ? entries.filter((entry) => selected.has(entry.candidate.uid)) : entries;
+    if (chosen.length === 0) {
+      toast({ title: 'No data to export', description: 'There are no candidates to export', variant: 'destructive' });
+      return;
+    }
+    try {
+      await exportCandidates(
+        chosen.map((entry) => entry.candidate),
+        kind,
+      );
+      toast({ title: 'Export ready', description: `${chosen.length.toLocaleString('en-US')} candidates exported` });
+    } catch (error) {
+      toast({ title: 'Export failed', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <Menu>
+      <MenuButton className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+        <DownloadIcon /> Export
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 w-56 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg [--anchor-gap:6px] focus:outline-none"
+      >
+        <p className="px-2 py-1.5 text-xs text-muted-foreground">Exports {what}</p>
+        <MenuItem>
+          <button type="button" className={ITEM} onClick={() => void run('csv')}>
+            CSV file
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={ITEM} onClick={() => void run('xlsx')}>
+            Excel workbook
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}
