@@ -22,7 +22,9 @@ import { SearchBox } from './components/filters/SearchBox';
 import { KanbanBoard } from './components/kanban/KanbanBoard';
 import { PipelineCard } from './components/PipelineCard';
 import { SelectionBar } from './components/SelectionBar';
-import { CandidatesTable } from './components/table/CandidatesTable';
+import { CandidateCards } from './components/table/CandidateCards';
+import { CandidatesTable, NO_CANDIDATES_ROW, NO_MATCHES_ROW } from './components/table/CandidatesTable';
+import { useMediaQuery } from '@/ui/useMediaQuery';
 import { ViewToggle } from './components/ViewToggle';
 import { loadErrorText, useCandidateList } from './hooks/useCandidateList';
 import { useCandidateTableModel } from './hooks/useCandidateTableModel';
@@ -49,6 +51,8 @@ export function CandidatesPage() {
   const openAdd = useCallback(() => setAdding(true), []);
   const closeAdd = useCallback(() => setAdding(false), []);
   const selected = useCandidateSelection((state) => state.selected);
+  // Below Tailwind's `sm` (a phone), the table turns into cards.
+  const phone = useMediaQuery('(max-width: 639px)');
   // The page's uids in order, read by the row callbacks when called: they stay the same functions, so
   // the memoised rows do not re-render on every page change.
   const pageUids = useRef<string[]>([]);
@@ -69,7 +73,7 @@ export function CandidatesPage() {
   const notice = !loading && !error && (total === 0 ? NO_CANDIDATES_NOTICE : model.matching === 0 && hasActiveFilters(filters) ? NO_MATCHES_NOTICE : null);
 
   return (
-    <section className="grid min-w-0 gap-5">
+    <section className="grid min-w-0 grid-cols-1 gap-5">
       <CandidatesHeader onAdd={openAdd} />
       {debugOpen && <DebugPanel candidates={list.candidates} onOpen={setOpenUid} />}
       {error ? (
@@ -100,14 +104,24 @@ export function CandidatesPage() {
           ) : view === 'table' ? (
             <div className="grid gap-3">
               <SelectionBar index={model.index} matching={model.matching} readMatching={model.readMatching} />
-              <CandidatesTable
-                rows={model.page.items}
-                hasCandidates={total > 0}
-                onOpen={setOpenUid}
-                selected={selected}
-                onSelect={onSelect}
-                onSelectPage={onSelectPage}
-              />
+              {phone ? (
+                <CandidateCards
+                  rows={model.page.items}
+                  emptyText={total > 0 ? NO_MATCHES_ROW : NO_CANDIDATES_ROW}
+                  onOpen={setOpenUid}
+                  selected={selected}
+                  onSelect={onSelect}
+                />
+              ) : (
+                <CandidatesTable
+                  rows={model.page.items}
+                  hasCandidates={total > 0}
+                  onOpen={setOpenUid}
+                  selected={selected}
+                  onSelect={onSelect}
+                  onSelectPage={onSelectPage}
+                />
+              )}
               <Pagination page={model.page} onPageChange={setPage} onPageSizeChange={setPageSize} label="Candidates pages" />
             </div>
           ) : (

@@ -56,7 +56,7 @@ export function DashboardPage() {
             </Button>
           </div>
         )}
-        <div className="grid gap-6 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
           <div className="xl:col-span-2">
             <RecentCandidates candidates={summary.recent} />
           </div>
@@ -68,7 +68,7 @@ export function DashboardPage() {
   }
 
   return (
-    <section className="grid min-w-0 gap-6">
+    <section className="grid min-w-0 grid-cols-1 gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
         <p className="text-muted-foreground">

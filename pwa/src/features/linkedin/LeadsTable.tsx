@@ -3,7 +3,7 @@ import { LEAD_COLUMNS, LeadRow } from './LeadRow';
 
 export function LeadsTable({ rows }: { rows: CachedLead[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="w-full min-w-[880px] text-left text-sm">
         <thead className="border-b bg-muted/50 text-xs font-semibold text-muted-foreground uppercase">
           <tr>

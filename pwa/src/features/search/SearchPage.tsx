@@ -64,7 +64,7 @@ export function SearchPage() {
   }
 
   return (
-    <section className="grid min-w-0 gap-5">
+    <section className="grid min-w-0 grid-cols-1 gap-5">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Search Candidates</h1>
         <p className="text-muted-foreground">Find and filter candidates in your database</p>

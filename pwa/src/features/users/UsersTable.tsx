@@ -15,7 +15,7 @@ export interface UsersTableProps {
 /** The user list (id, username, role); the admin badge is destructive, and nobody can delete themself. */
 export function UsersTable({ users, currentUserId, online, onEdit, onDelete }: UsersTableProps) {
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>

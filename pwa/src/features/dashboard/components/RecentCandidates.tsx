@@ -18,7 +18,7 @@ export function RecentCandidates({ candidates }: { candidates: readonly Candidat
           View All
         </Button>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="text-muted-foreground">
             <tr className="border-b">

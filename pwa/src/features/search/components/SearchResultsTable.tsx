@@ -6,7 +6,7 @@ import { StatusBadge } from '@/features/candidates/components/StatusBadge';
 /** Name, Contact (email and formatted phone), Status, Location, Source, Applied; a row opens the detail modal. */
 export function SearchResultsTable({ rows, onOpen }: { rows: readonly Candidate[]; onOpen: (uid: string) => void }) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card">
+    <div className="relative overflow-x-auto rounded-lg border bg-card">
       <table className="w-full text-sm">
         <thead className="border-b bg-muted/50 text-muted-foreground">
           <tr>

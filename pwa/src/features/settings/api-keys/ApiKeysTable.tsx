@@ -19,7 +19,7 @@ export function ApiKeysTable({ keys, online, onDelete }: { keys: ApiKey[]; onlin
   }
 
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>

@@ -33,7 +33,7 @@ export function KanbanBoard({ entries, onOpen }: KanbanBoardProps) {
   const endDrag = useCallback(() => setDraggingUid(null), []);
 
   return (
-    <div className="overflow-x-auto pb-2" role="group" aria-label="Pipeline board">
+    <div className="relative overflow-x-auto pb-2" role="group" aria-label="Pipeline board">
       <div className="flex gap-3">
         {columns.map((column) => (
           <KanbanColumn

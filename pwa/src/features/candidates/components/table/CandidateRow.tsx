@@ -8,7 +8,7 @@ import { changeStatus, turnDownCandidate } from '../../candidate-actions';
 import { StatusSelect } from './StatusSelect';
 
 /** 'Nov 5, 2024, 10:30 AM PST' as date and time, each kept whole, so a narrow column breaks between them. */
-function AppliedDate({ iso }: { iso: string }) {
+export function AppliedDate({ iso }: { iso: string }) {
   const text = formatPacificDate(iso);
   if (!text) return <>-</>;
   const cut = text.indexOf(', ', text.indexOf(', ') + 2);

@@ -33,7 +33,7 @@ export function CandidatesTable({ rows, hasCandidates, onOpen, selected, onSelec
   const pageSelected = rows.length > 0 && rows.every((entry) => selected.has(entry.candidate.uid));
   const someSelected = !pageSelected && rows.some((entry) => selected.has(entry.candidate.uid));
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card">
+    <div className="relative overflow-x-auto rounded-lg border bg-card">
       {/* Fixed layout: column widths come from the header, so a new page of rows never re-measures every cell. */}
       <table className="w-full min-w-[36rem] table-fixed text-sm" data-testid="candidates-table">
         <caption className="sr-only">Candidates, {sortInWords(sort)}</caption>

@@ -1,0 +1,105 @@
+/**
+ * A 390 px phone (iPhone 12–15 size): every page fits the screen with no sideways scrolling, the
+ * Candidates table becomes cards, and tap targets are at least 44 px.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { seedServerCandidates, waitForDeviceCount } from './support/candidates';
+import { sampleCandidates } from './support/sample-candidates';
+import { ADMIN, createRecruiter, signInThroughUi } from './support/ui';
+
+const PHONE = { width: 390, height: 844 };
+const ROWS = sampleCandidates(30);
+
+let app: BrowserApp;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  await createRecruiter(app);
+  await seedServerCandidates(app, ROWS);
+});
+afterAll(() => app?.close());
+
+/** Visible buttons, selects and tabs smaller than 44 × 44 px (a screen-reader-only one is not a tap target). */
+const smallTapTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, select, [role="tab"]')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden' && (box.width < 43.5 || box.height < 43.5);
+      })
+      .map((el) => `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)} (${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)})`),
+  );
+
+/** The page's width beyond the screen, and what sticks out (for the message). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The innermost elements that stick out: their own content, not a child, makes them wide.
+    // Wide content inside its own scrolling frame (a table's) does not widen the page.
+    const scrollsInside = (el: Element) => {
+      for (let up = el.parentElement; up; up = up.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
+      return false;
+    };
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && !scrollsInside(el) && getComputedStyle(el).position !== 'fixed',
+    );
+    const culprits = wide
+      .filter((el) => ![...el.children].some((child) => wide.includes(child as HTMLElement)))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} (${Math.round(el.getBoundingClientRect().width)} wide)`);
+    return { extra: document.documentElement.scrollWidth - width, culprits };
+  });
+
+describe('phone (390 px)', () => {
+  it('fits every page without sideways scrolling', async () => {
+    const context = await app.browser.newContext({ baseURL: app.url, viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    const landing = await overflow(page);
+    expect(landing.extra, `/ : ${landing.culprits.join(', ')}`).toBeLessThanOrEqual(0);
+    await page.goto('/auth');
+    await page.getByRole('form', { name: 'Login' }).waitFor();
+    const auth = await overflow(page);
+    expect(auth.extra, `/auth: ${auth.culprits.join(', ')}`).toBeLessThanOrEqual(0);
+
+    await signInThroughUi(page, ADMIN);
+    const pages: Array<[string, RegExp]> = [
+      ['/dashboard', /Dashboard/],
+      ['/candidates', /Candidates Management/],
+      ['/search', /Search Candidates/],
+      ['/linkedin-sales-reps', /LinkedIn/],
+      ['/interviews', /Interviews/],
+      ['/users', /User Management/],
+      ['/settings', /Settings/],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+      if (path === '/candidates') await waitForDeviceCount(page, ROWS.length);
+      const result = await overflow(page);
+      expect(result.extra, `${path}: ${result.culprits.join(', ')}`).toBeLessThanOrEqual(0);
+      expect(await smallTapTargets(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('shows the candidates as cards that open, select and change status', async () => {
+    const context = await app.browser.newContext({ baseURL: app.url, viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await signInThroughUi(page, ADMIN);
+    await page.goto('/candidates');
+    await waitForDeviceCount(page, ROWS.length);
+    expect(await page.locator('[data-testid="candidates-table"]').count()).toBe(0);
+    const cards = page.getByRole('list', { name: 'Candidates' }).getByRole('listitem');
+    expect(await cards.count()).toBe(25);
+    const first = cards.first();
+    const name = (await first.getAttribute('aria-label'))!;
+    await first.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await page.getByRole('region', { name: 'Selected candidates' }).getByText('1 selected').waitFor();
+    await first.getByRole('button', { name: `View ${name}` }).click();
+    await page.getByRole('dialog').getByRole('heading', { name }).waitFor();
+    await context.close();
+  });
+});
