@@ -346,6 +346,9 @@ export async function tableBenchmark(log: (line: string) => void = console.log):
       detail: `to its toast, through Playwright; longest main-thread task ${longest.toFixed(0)} ms; ${Math.ceil(Number(bulkCount.replace(/,/g, '')) / 500)} candidates.bulk mutations`,
     });
 
+    await page.locator('section[aria-labelledby="pipeline-heading"] button', { hasText: /^Hired/ }).click();
+    await page.getByText(`Showing ${CANDIDATES} of ${CANDIDATES} candidates`, { exact: true }).waitFor({ timeout: 60_000 });
+
     // Leaving and coming back: the list stays in memory, so the page shows at once.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText(/unique candidates/).first().waitFor({ timeout: 60_000 });
