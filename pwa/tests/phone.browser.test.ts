@@ -65,6 +65,10 @@ describe('phone (390 px)', () => {
     expect(auth.extra, `/auth: ${auth.culprits.join(', ')}`).toBeLessThanOrEqual(0);
 
     await signInThroughUi(page, ADMIN);
+    // The top bar shows the whole product name; Upload CSV is in the menu, not squeezed into the bar.
+    const header = page.locator('header');
+    expect(await header.getByRole('button', { name: 'Upload CSV' }).count()).toBe(0);
+    expect(await header.getByText('RepHire', { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const pages: Array<[string, RegExp]> = [
       ['/dashboard', /Dashboard/],
       ['/candidates', /Candidates Management/],

@@ -36,7 +36,7 @@ export function TopBar() {
         <span className="truncate text-lg">{name}</span>
       </Link>
       <div className="ml-auto flex items-center gap-2">
-        <Button size="sm" onClick={openImport} className="hidden sm:inline-flex">
+        <Button size="sm" onClick={openImport} className="max-sm:hidden">
           <UploadIcon /> Upload CSV
         </Button>
         <Suspense fallback={<SyncIndicator />}>
