@@ -38,10 +38,12 @@ let page: Page;
 beforeAll(async () => {
   // Profile pictures come from a local https host the server's fetcher may reach (127.0.0.1 only).
   pictures = await startImageHost();
+  double = await startProviderDouble({ pictureBaseUrl: `${pictures.url}/pics` });
   app = await startBrowserApp({
     leads: { imageFetcher: createProfileImageFetcher({ isAllowedAddress: (ip) => ip === '127.0.0.1', allowedPorts: 'any', ca: pictures.cert }) },
+    // A key is checked with the provider when it is saved: the double answers.
+    config: { leadsProviderUrl: double.url },
   });
-  double = await startProviderDouble({ pictureBaseUrl: `${pictures.url}/pics` });
   // The browser app's server runs no searches itself; this runner is its background worker.
   runner = new LeadSearchRunner({ knex: app.db.knex, secretKey: testConfig().secretKey, provider: fastProvider(double.url), pollIntervalMs: 100 });
   runner.start();
@@ -110,8 +112,14 @@ describe('LinkedIn Sales Reps', () => {
     await keyDialog().getByRole('button', { name: 'Save API Key' }).click();
     await toastBehindDialog(page, 'API Key Required', 'Please enter your Proxycurl API key');
 
-    // A key the provider refuses: the search starts, fails in the background, and the dialog comes back.
-    await saveKey('bad-key');
+    // A key the provider refuses is refused when saved, with the provider's reason; the dialog stays.
+    await keyDialog().getByLabel('API Key').fill('bad-key');
+    await keyDialog().getByRole('button', { name: 'Save API Key' }).click();
+    await toastBehindDialog(page, 'Error saving API key', 'Invalid Proxycurl API key: Invalid API key');
+    await keyDialog().getByLabel('API Key').waitFor();
+
+    // A key the provider took, revoked since: the search starts, fails in the background, and the dialog comes back.
+    await saveKey('revoked-later');
     // The search may fail (and the dialog reopen) before this toast is gone: its error then shows first
     // (an error never waits behind another message), so both are read in whichever order they come.
     await Promise.all([
@@ -119,9 +127,13 @@ describe('LinkedIn Sales Reps', () => {
       toastBehindDialog(page, 'API Key Required', 'Please configure your Proxycurl API key to search LinkedIn'),
     ]);
     await keyDialog().getByLabel('API Key').waitFor();
+    // The failure stays on the page, not only in its toast, until the next search starts.
+    const failure = page.locator('[role="alert"]', { hasText: 'Please configure your Proxycurl API key to search LinkedIn' });
+    await failure.waitFor();
 
     await saveKey('good-browser-key');
     await expectToast(page, 'Search resumed');
+    await failure.waitFor({ state: 'detached' });
     await expectToast(page, 'Search complete', '10 leads processed: 10 new, 0 updated.');
     await expectToast(page, 'Leads saved to database', '10 total leads saved to your database');
     expect(await savedTab().getAttribute('aria-selected')).toBe('true');

@@ -19,6 +19,7 @@ import { leadSearchRequestSchema } from '@shared/schemas/lead.schema';
 import { formatHlc } from '@shared/sync/hlc';
 import { apiRouters } from '../src/app';
 import { registeredRoutes, type RegisteredRoute } from '../src/http/route';
+import { startProviderDouble, type ProviderDouble } from '../src/linkedin/provider-double';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import type { ApiResponse, HttpClient } from './helpers/http-client';
 import {
@@ -43,6 +44,7 @@ apiRouters();
 const routes = [...registeredRoutes];
 
 let server: TestServer;
+let provider: ProviderDouble;
 let admin: HttpClient;
 let fuzzKey: string;
 let fuzzKeyId: number;
@@ -75,7 +77,9 @@ function expectPrototypesIntact(label: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Saving a lead provider key asks the provider: a local double answers.
+  provider = await startProviderDouble();
+  server = await startTestServer({ leadsProviderUrl: provider.url });
   admin = await server.adminClient();
   adminId = (await admin.get('/api/user')).body.id;
   const recruiter = await admin.post('/api/users', { username: 'fuzz-recruiter', password: 'recruiter-password', role: 'recruiter' });
@@ -120,7 +124,10 @@ beforeAll(async () => {
   validParams.set('profile-image', [encodeURIComponent(leadUrl)]);
   expect(fuzzKeyId).not.toBe(spareKey.id);
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+});
 
 const JUNK_PARAMS = [
   '0',

@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createApp, type CreateAppOptions } from '../../../sync-server/src/app';
+import type { Config } from '../../../sync-server/src/config';
 import { bindModels } from '../../../sync-server/src/db/database';
 import { createTestDatabase, type TestDatabase } from '../../../sync-server/tests/helpers/test-database';
 import { testConfig } from '../../../sync-server/tests/helpers/test-server';
@@ -30,12 +31,14 @@ export interface BrowserAppOptions {
   staticDir?: string;
   /** Test seams of the lead routes (e.g. a profile-picture fetcher that may reach a local host). */
   leads?: CreateAppOptions['leads'];
+  /** Settings of the server's (e.g. the lead provider's address: a local double). */
+  config?: Partial<Config>;
 }
 
-export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'), leads }: BrowserAppOptions = {}): Promise<BrowserApp> {
+export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'), leads, config: overrides }: BrowserAppOptions = {}): Promise<BrowserApp> {
   const db = await createTestDatabase();
   bindModels(db.knex);
-  const config = testConfig({ staticDir, dataDir: mkdtempSync(path.join(tmpdir(), 'rephire-b-')) });
+  const config = testConfig({ staticDir, dataDir: mkdtempSync(path.join(tmpdir(), 'rephire-b-')), ...overrides });
   const app = createApp({ knex: db.knex, config, leads });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

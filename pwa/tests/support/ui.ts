@@ -45,13 +45,13 @@ export async function recordToasts(page: Page): Promise<{ titles(): Promise<stri
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { __toastTitles: string[] }).__toastTitles = seen;
+    // Each recorder keeps its own memory of the cards it saw, so two recorders never hide cards from each other.
+    const noted = new WeakSet<Element>();
     const note = () => {
       for (const card of document.querySelectorAll('[data-toast]')) {
-        const title = card.querySelector('p')?.textContent ?? '';
-        if (!card.hasAttribute('data-recorded')) {
-          card.setAttribute('data-recorded', '');
-          seen.push(title);
-        }
+        if (noted.has(card)) continue;
+        noted.add(card);
+        seen.push(card.querySelector('p')?.textContent ?? '');
       }
     };
     new MutationObserver(note).observe(document.body, { childList: true, subtree: true });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../tests/helpers/http-client';
 import { allLeads, currentJob, finished, startLeadsHarness, waitForJob, type LeadsHarness } from '../../tests/helpers/lead-search';
+import { startTestServer } from '../../tests/helpers/test-server';
 
 let h: LeadsHarness;
 let rita: HttpClient;
@@ -129,8 +130,37 @@ describe('lead search as a background job', () => {
     expect((await rita.get('/api/linkedin/sales-reps?since=yesterday')).status).toBe(400);
   });
 
-  it('fails with an API key error on a bad key, then resumes once the key is fixed', async () => {
-    await saveKey(rita, 'bad-key');
+  it('asks the configured provider when a key is saved, and refuses a key it refuses, with its reason', async () => {
+    const before = h.double.keyChecks.length;
+    const refused = await rita.post('/api/linkedin/api-key', { api_key: 'bad-key' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'Invalid Proxycurl API key: Invalid API key' });
+    const outOfCredits = await sam.post('/api/linkedin/api-key', { api_key: 'no-credits' });
+    expect(outOfCredits.status).toBe(400);
+    expect(outOfCredits.body.error).toBe('Proxycurl refused the API key: You have run out of credits');
+    // Asked once per save, at the configured provider; nothing saved for a refused key.
+    expect(h.double.keyChecks.slice(before).map((r) => [r.key, r.status])).toEqual([
+      ['bad-key', 401],
+      ['no-credits', 403],
+    ]);
+    expect(Number((await h.server.db.knex('proxycurl_api_keys').where({ userId: (await sam.get('/api/user')).body.id }).count({ n: '*' }).first())!.n)).toBe(0);
+  });
+
+  it('says so when the provider cannot be asked, and saves nothing', async () => {
+    const server = await startTestServer({ leadsProviderUrl: 'http://127.0.0.1:9' });
+    try {
+      const admin = await server.adminClient();
+      const res = await admin.post('/api/linkedin/api-key', { api_key: 'good-key-1234' });
+      expect(res.status).toBe(502);
+      expect(res.body.error).toMatch(/^Could not check the key with the lead provider: .*Please try again\.$/);
+      expect((await admin.get('/api/linkedin/api-key')).body).toEqual({ hasKey: false });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails with an API key error when a saved key stops working, then resumes once the key is fixed', async () => {
+    await saveKey(rita, 'revoked-later');
     await search(rita, { ...SEARCH, location: 'CA', count: 10 });
     const failed = await waitForJob(rita, finished);
     expect(failed.status).toBe('failed');
@@ -149,7 +179,7 @@ describe('lead search as a background job', () => {
   });
 
   it('reports a 403 (out of credits) as an API key problem too', async () => {
-    await saveKey(sam, 'no-credits');
+    await saveKey(sam, 'credits-run-out');
     await search(sam);
     const failed = await waitForJob(sam, finished);
     expect(failed.error).toMatchObject({ code: 'api_key', message: 'Proxycurl refused the API key' });

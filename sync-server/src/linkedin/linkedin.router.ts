@@ -9,7 +9,10 @@ import { AppError, notFound } from '../errors';
 import { defineRoute } from '../http/route';
 import { countLeads, listLeads } from './lead.service';
 import { ImageFetchError, createProfileImageFetcher, type ProfileImageFetcher } from './profile-image';
+import type { Config } from '../config';
+import { ProviderError } from './provider';
 import { cleanProviderKey, hasProviderKey, saveProviderKey } from './provider-key.service';
+import { ProxycurlClient } from './proxycurl.client';
 import { toJobDto } from './search-job.model';
 import { JOB_QUEUED, leadSearchSignals } from './search-job.runner';
 import { cancelLeadSearch, currentLeadSearch, startLeadSearch, startMessage } from './search-job.service';
@@ -17,6 +20,29 @@ import { cancelLeadSearch, currentLeadSearch, startLeadSearch, startMessage } fr
 export interface LinkedinRouterOptions {
   /** Replaced in tests only; production uses the strict fetcher. */
   imageFetcher?: ProfileImageFetcher;
+  /** Replaced in tests only; production asks the configured provider (LEADS_PROVIDER_URL). */
+  keyChecker?: (apiKey: string, config: Config) => Promise<void>;
+}
+
+/** Asks the configured provider whether it takes the key; never any other address. */
+const providerKeyChecker = (apiKey: string, config: Config) =>
+  new ProxycurlClient({ baseUrl: config.leadsProviderUrl, requestsPerMinute: config.leadsProviderRequestsPerMinute }).checkKey(apiKey);
+
+/**
+ * A key is saved only once the provider took it: a refused key is refused here with the provider's
+ * reason (not found out at the next search), and a provider that cannot be asked is said so.
+ */
+async function checkWithProvider(check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === 'auth') {
+      throw new AppError(400, ERROR_CODES.validation, error.message, { fields: { api_key: error.message }, named: { error: error.message } });
+    }
+    const message = `Could not check the key with the lead provider: ${error.message}. Please try again.`;
+    throw new AppError(502, ERROR_CODES.unavailable, message, { named: { error: message } });
+  }
 }
 
 const IMAGE_FAILURE_CACHE = { 'Cache-Control': 'private, max-age=600' };
@@ -24,6 +50,7 @@ const IMAGE_FAILURE_CACHE = { 'Cache-Control': 'private, max-age=600' };
 export function linkedinRouter(options: LinkedinRouterOptions = {}): Router {
   const router = new Router();
   const fetchImage = options.imageFetcher ?? createProfileImageFetcher();
+  const checkKey = options.keyChecker ?? providerKeyChecker;
 
   defineRoute(router, 'listLeads', { access: 'user' }, async (ctx, { query }) =>
     listLeads(ctx.state.deps.knex, ctx.state.user!.id, query),
@@ -36,6 +63,7 @@ export function linkedinRouter(options: LinkedinRouterOptions = {}): Router {
   defineRoute(router, 'saveProviderKey', { access: 'user' }, async (ctx, { body }) => {
     const apiKey = cleanProviderKey(body.api_key);
     const { knex, config } = ctx.state.deps;
+    await checkWithProvider(() => checkKey(apiKey, config));
     await knex.transaction((trx) => saveProviderKey(trx, config.secretKey, ctx.state.user!.id, apiKey));
     return { hasKey: true as const, message: 'API key saved' };
   });

@@ -3,9 +3,12 @@
  * for `npm run dev` (LEADS_PROVIDER=double). It pages with `next_page` links, enforces the real limits
  * (country required, 1–10 enriched profiles a page), can rate-limit by key, and fails on demand:
  *   key "bad-key"             → 401           key "no-credits"          → 403
+ *   key "revoked-later"       → passes the key check, then 401 on searches (a key revoked after it was saved)
+ *   key "credits-run-out"     → passes the key check, then 403 on searches (credits spent after it was saved)
  *   key "rate-limited"        → every other request is a 429 with Retry-After: 1
  *   key "always-rate-limited" → always 429    key "flaky"               → every third request is a 503
- * Any other key is accepted. It records the requests it answered, for the tests to inspect.
+ * Any other key is accepted. GET /api/credit-balance answers a key check the same way (401, 403, or
+ * the balance). It records the searches and the key checks it answered, for the tests to inspect.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,12 +34,16 @@ export interface DoubleRequest {
 
 export interface ProviderDouble {
   url: string;
+  /** The searches it answered. */
   requests: DoubleRequest[];
+  /** The key checks (credit balance) it answered. */
+  keyChecks: DoubleRequest[];
   options: ProviderDoubleOptions;
   close(): Promise<void>;
 }
 
 const SEARCH_PATH = '/api/v2/search/person';
+const CREDIT_BALANCE_PATH = '/api/credit-balance';
 
 /** The literal text of a provider regex as the client builds it: `(?i)^Sales\ Rep$` → `Sales Rep`. */
 export function regexLiteral(pattern: string): string {
@@ -54,6 +61,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 
 export async function startProviderDouble(options: ProviderDoubleOptions = {}, port = 0): Promise<ProviderDouble> {
   const requests: DoubleRequest[] = [];
+  const keyChecks: DoubleRequest[] = [];
   const perKey = new Map<string, number>();
   const windows = new Map<string, { start: number; count: number }>();
   let url = '';
@@ -77,15 +85,22 @@ export async function startProviderDouble(options: ProviderDoubleOptions = {}, p
     const auth = req.headers.authorization ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     const record = (status: number) => requests.push({ key, params, status });
+    if (req.method === 'GET' && requestUrl.pathname === CREDIT_BALANCE_PATH) {
+      const status = !key || key === 'bad-key' ? 401 : key === 'no-credits' ? 403 : 200;
+      keyChecks.push({ key, params: {}, status });
+      if (status === 401) return send(res, 401, { code: 401, description: 'Invalid API key', name: 'Unauthorized' });
+      if (status === 403) return send(res, 403, { code: 403, description: 'You have run out of credits', name: 'Forbidden' });
+      return send(res, 200, { credit_balance: 1000 });
+    }
     if (req.method !== 'GET' || requestUrl.pathname !== SEARCH_PATH) return send(res, 404, { description: 'Not found' });
     const seen = (perKey.get(key) ?? 0) + 1;
     perKey.set(key, seen);
     if (double.options.latencyMs) await new Promise((r) => setTimeout(r, double.options.latencyMs));
-    if (!key || key === 'bad-key') {
+    if (!key || key === 'bad-key' || key === 'revoked-later') {
       record(401);
       return send(res, 401, { code: 401, description: 'Invalid API key', name: 'Unauthorized' });
     }
-    if (key === 'no-credits') {
+    if (key === 'no-credits' || key === 'credits-run-out') {
       record(403);
       return send(res, 403, { code: 403, description: 'You have run out of credits', name: 'Forbidden' });
     }
@@ -149,6 +164,7 @@ export async function startProviderDouble(options: ProviderDoubleOptions = {}, p
   const double: ProviderDouble = {
     url,
     requests,
+    keyChecks,
     options,
     close: () =>
       new Promise<void>((resolve) => {

@@ -50,6 +50,11 @@ export interface PeopleSearchProvider {
   /** The largest page the provider serves with full profiles. */
   readonly maxPageSize: number;
   searchPeople(request: PeopleSearchRequest): Promise<PeoplePage>;
+  /**
+   * Asks the provider, once and without spending search credits, whether it takes this key: resolves
+   * when it does, throws a ProviderError ('auth' when the key is refused) when not.
+   */
+  checkKey(apiKey: string, signal?: AbortSignal): Promise<void>;
 }
 
 /**

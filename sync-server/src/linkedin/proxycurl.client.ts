@@ -6,13 +6,18 @@
  * and matched case-insensitively. Requests are spaced to the provider's limit (300 a minute per key);
  * a 429 is retried after its Retry-After (else with exponential backoff), as are network errors and
  * 5xx answers; 401/403 are the key's fault and are not retried. The key is only ever sent to the
- * configured origin: a next_page pointing anywhere else is refused.
+ * configured origin: a next_page pointing anywhere else is refused. A key is checked when it is saved
+ * by asking for the credit balance (GET {base}/api/credit-balance), which spends no credits.
  */
 import { createHash } from 'node:crypto';
 import { ProviderError, type PeoplePage, type PeopleQuery, type PeopleSearchProvider, type PeopleSearchRequest } from './provider';
 import { readPerson, searchResponseSchema } from './proxycurl.schema';
 
 export const SEARCH_PATH = '/api/v2/search/person';
+/** Proxycurl's credit balance: answers for any valid key and costs no credits, so it checks a key. */
+export const CREDIT_BALANCE_PATH = '/api/credit-balance';
+/** A key check answers a person waiting on Save: one retry, not a search's patience. */
+const KEY_CHECK_RETRIES = 1;
 /** Proxycurl serves at most 10 enriched profiles per page. */
 export const PROXYCURL_MAX_PAGE_SIZE = 10;
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -85,6 +90,7 @@ function providerMessage(body: string): string | undefined {
 export class ProxycurlClient implements PeopleSearchProvider {
   readonly maxPageSize = PROXYCURL_MAX_PAGE_SIZE;
   readonly #searchUrl: URL;
+  readonly #creditBalanceUrl: URL;
   readonly #intervalMs: number;
   readonly #maxRetries: number;
   readonly #maxRetryWaitMs: number;
@@ -97,6 +103,7 @@ export class ProxycurlClient implements PeopleSearchProvider {
 
   constructor(options: ProxycurlClientOptions) {
     this.#searchUrl = new URL(options.baseUrl.replace(/\/+$/, '') + SEARCH_PATH);
+    this.#creditBalanceUrl = new URL(options.baseUrl.replace(/\/+$/, '') + CREDIT_BALANCE_PATH);
     this.#intervalMs = 60_000 / (options.requestsPerMinute ?? 300);
     this.#maxRetries = options.maxRetries ?? 6;
     this.#maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
@@ -149,6 +156,10 @@ export class ProxycurlClient implements PeopleSearchProvider {
     return { people, nextPage: parsed.data.next_page || null, totalResults: parsed.data.total_result_count ?? null };
   }
 
+  async checkKey(apiKey: string, signal?: AbortSignal): Promise<void> {
+    await this.#getWithRetries(this.#creditBalanceUrl, apiKey, signal, KEY_CHECK_RETRIES);
+  }
+
   async #throttle(apiKey: string, signal?: AbortSignal): Promise<void> {
     const id = createHash('sha256').update(apiKey).digest('base64url');
     const now = Date.now();
@@ -164,7 +175,7 @@ export class ProxycurlClient implements PeopleSearchProvider {
     return Math.min(this.#maxRetryWaitMs, this.#baseBackoffMs * 2 ** attempt);
   }
 
-  async #getWithRetries(url: URL, apiKey: string, signal?: AbortSignal): Promise<string> {
+  async #getWithRetries(url: URL, apiKey: string, signal?: AbortSignal, maxRetries = this.#maxRetries): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       await this.#throttle(apiKey, signal);
       let response: Response;
@@ -177,7 +188,7 @@ export class ProxycurlClient implements PeopleSearchProvider {
         });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (attempt >= this.#maxRetries) {
+        if (attempt >= maxRetries) {
           throw new ProviderError('unavailable', `Could not reach the provider (${(error as Error).message})`);
         }
         await this.#sleep(this.#backoff(attempt), signal);
@@ -193,7 +204,7 @@ export class ProxycurlClient implements PeopleSearchProvider {
         throw new ProviderError('auth', `Proxycurl refused the API key${said ? `: ${said}` : ' (out of credits or not allowed)'}`, 403);
       }
       if (response.status === 429 || response.status >= 500) {
-        if (attempt >= this.#maxRetries) {
+        if (attempt >= maxRetries) {
           throw response.status === 429
             ? new ProviderError('rate_limited', 'Proxycurl is rate limiting the searches', 429)
             : new ProviderError('unavailable', `Proxycurl is not answering (status ${response.status})`, response.status);

@@ -108,6 +108,13 @@ export function LinkedinSalesRepsPage() {
         </div>
       </header>
 
+      {/* The last search's failure stays in view, on either tab, until the next search starts. */}
+      {search.failure && (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
+          <p className="font-semibold">{search.failure.title}</p>
+          <p className="mt-1">{search.failure.description}</p>
+        </div>
+      )}
       <Tabs selectedIndex={tab} onChange={setTab}>
         <TabList className="max-w-sm">
           <Tab>Search</Tab>

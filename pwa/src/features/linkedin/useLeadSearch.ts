@@ -25,8 +25,15 @@ export interface LeadSearchOptions {
   onStarted?(): void;
 }
 
+/** Why the last search failed, kept on the page until the next one starts (a toast goes in seconds). */
+export interface SearchFailure {
+  title: string;
+  description: string;
+}
+
 export interface LeadSearch {
   job: LeadSearchJob | null;
+  failure: SearchFailure | null;
   starting: boolean;
   run(request: LeadSearchRequest): Promise<void>;
   cancel(): Promise<void>;
@@ -35,6 +42,7 @@ export interface LeadSearch {
 export function useLeadSearch(options: LeadSearchOptions): LeadSearch {
   const [job, setJob] = useState<LeadSearchJob | null>(null);
   const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<SearchFailure | null>(null);
   const latest = useRef(options);
   latest.current = options;
   /** Jobs seen active on this screen: only their endings are announced. */
@@ -65,13 +73,15 @@ export function useLeadSearch(options: LeadSearchOptions): LeadSearch {
         toast({ title: 'Search cancelled', description: `${ended.processed_count.toLocaleString('en-US')} leads were saved before it stopped.` });
       } else if (ended.error && mentionsApiKey(ended.error.message)) {
         latest.current.onApiKeyProblem();
+        setFailure(API_KEY_TOAST);
         toast({ ...API_KEY_TOAST, variant: 'destructive' });
       } else {
-        toast({
+        const failed = {
           title: ended.error?.message || 'Error searching LinkedIn',
           description: ended.error?.detail || ended.error?.action || 'The search stopped.',
-          variant: 'destructive',
-        });
+        };
+        setFailure(failed);
+        toast({ ...failed, variant: 'destructive' });
       }
     },
     [later],
@@ -126,6 +136,7 @@ export function useLeadSearch(options: LeadSearchOptions): LeadSearch {
   const run = useCallback(
     async (request: LeadSearchRequest) => {
       setStarting(true);
+      setFailure(null);
       try {
         const started = await startSearch(request);
         toast({ title: started.message, description: started.detail });
@@ -133,12 +144,10 @@ export function useLeadSearch(options: LeadSearchOptions): LeadSearch {
         latest.current.onStarted?.();
       } catch (error) {
         const fields = errorFields(error);
-        if (mentionsApiKey(fields.message)) {
-          latest.current.onApiKeyProblem();
-          toast({ ...API_KEY_TOAST, variant: 'destructive' });
-        } else {
-          toast({ ...searchFailureToast(error), variant: 'destructive' });
-        }
+        const failed = mentionsApiKey(fields.message) ? API_KEY_TOAST : searchFailureToast(error);
+        if (failed === API_KEY_TOAST) latest.current.onApiKeyProblem();
+        setFailure(failed);
+        toast({ ...failed, variant: 'destructive' });
       } finally {
         setStarting(false);
       }
@@ -156,5 +165,5 @@ export function useLeadSearch(options: LeadSearchOptions): LeadSearch {
     }
   }, [job, track]);
 
-  return { job, starting, run, cancel };
+  return { job, failure, starting, run, cancel };
 }
