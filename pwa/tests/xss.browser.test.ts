@@ -113,8 +113,10 @@ const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).get
 describe('markup in every text field renders as text', () => {
   it('dashboard and top bar', async () => {
     await seeText(CANDIDATE_NAME);
-    await page.getByRole('button', { name: `Account menu for ${IMG}` }).click();
-    await seeText(`${IMG}'s Account`);
+    // The menu shows the display name, with the username under it: both hostile, both text.
+    await page.getByRole('button', { name: `Account menu for ${SCRIPT}` }).click();
+    await seeText(`${SCRIPT}'s Account`);
+    await seeText(`@${IMG}`);
     await expectInert('dashboard');
     await page.keyboard.press('Escape');
   });
