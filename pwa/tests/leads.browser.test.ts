@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_CSV_COLUMNS, neutraliseCell } from '@shared/leads/csv-export';
+import { csvDateTime, isPlainPhoneNumber, neutraliseCell } from '@shared/export/csv';
+import { LEAD_CSV_COLUMNS } from '@shared/leads/csv-export';
 import { createProfileImageFetcher } from '../../sync-server/src/linkedin/profile-image';
 import { startProviderDouble, type ProviderDouble } from '../../sync-server/src/linkedin/provider-double';
 import { startImageHost, type ImageHost } from '../../sync-server/tests/helpers/image-host';
@@ -262,20 +263,23 @@ describe('LinkedIn Sales Reps', () => {
     const [header, ...body] = parsed.data;
     expect(header).toEqual([...LEAD_CSV_COLUMNS]);
     expect(body).toHaveLength(total);
-    // Every field as stored, only formula-looking cells (the phone numbers' "+1 …") prefixed with '.
+    // Every field as stored, formula-looking cells prefixed with ', phone numbers as written ("+1 …"),
+    // Date Scraped as a date and time spreadsheets read, in the device's zone.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const stored = (await app.db
       .knex('linkedin_sales_reps')
       .select('fullName', 'jobTitle', 'company', 'location', 'linkedinUrl', 'email', 'phoneNumber', 'scrapedAt')) as Array<Record<string, string | Date | null>>;
     const expected = stored.map((lead) =>
-      Object.values({ ...lead, scrapedAt: (lead.scrapedAt as Date).toISOString() }).map((v) => (v === null ? '' : neutraliseCell(String(v)))),
+      Object.values({ ...lead, scrapedAt: csvDateTime((lead.scrapedAt as Date).toISOString(), zone) }).map((v) => (v === null ? '' : neutraliseCell(String(v)))),
     );
     const byUrl = (rows: string[][]) => [...rows].sort((a, b) => a[4]!.localeCompare(b[4]!));
     expect(byUrl(body)).toEqual(byUrl(expected));
-    expect(body.some((r) => r[6]!.startsWith("'+1 "))).toBe(true);
+    expect(body.some((r) => r[6]!.startsWith('+1 '))).toBe(true);
     expect(body.some((r) => r[2]!.includes(',') || r[2]!.includes('"'))).toBe(true);
-    for (const cell of body.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const cell of body.flat()) if (!isPlainPhoneNumber(cell)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     const zed = body.find((r) => r[0] === 'Zed Quill')!;
-    expect(zed).toEqual(['Zed Quill', 'Account Executive (Contact via Apollo)', '', '', 'https://www.linkedin.com/in/zz-sparse', '', '', '2030-01-01T00:00:00.000Z']);
+    expect(zed).toEqual(['Zed Quill', 'Account Executive (Contact via Apollo)', '', '', 'https://www.linkedin.com/in/zz-sparse', '', '', csvDateTime('2030-01-01T00:00:00.000Z', zone)]);
+    expect(zed[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
   it('reads the saved leads offline and says a search needs a connection', async () => {

@@ -1,12 +1,12 @@
 /**
  * Candidates to a file the recruiter takes elsewhere: the table's columns plus notes, one row per
  * candidate in the order given (the table's filter and sort, or the selection), dates as the table
- * shows them. The CSV goes through the one spreadsheet-safe cell rule (csvCell: a cell that would start
- * a formula is neutralised); the Excel workbook (built on the device, see pwa's export) holds every cell
+ * shows them. The CSV goes through the one spreadsheet-safe writer (export/csv.ts: a cell that would
+ * start a formula is neutralised); the Excel workbook (built on the device, see pwa's export) holds every cell
  * as text, which a spreadsheet never runs.
  */
+import { datedFileName, rowsToCsv } from '../export/csv';
 import { formatPacificDate } from '../format/dates';
-import { csvCell } from '../leads/csv-export';
 import type { Candidate } from '../schemas/candidate.schema';
 import { capitalizeStatus } from './status-labels';
 
@@ -33,14 +33,12 @@ export function candidateExportTable(candidates: Iterable<ExportableCandidate>):
   return table;
 }
 
-/** RFC 4180 CSV with a byte-order mark (Excel then reads it as UTF-8); every cell formula-safe. */
+/** CSV through the one spreadsheet-safe writer (export/csv.ts). */
 export function candidatesToCsv(candidates: Iterable<ExportableCandidate>): string {
-  const lines = candidateExportTable(candidates).map((row) => row.map(csvCell).join(','));
-  return `\ufeff${lines.join('\r\n')}\r\n`;
+  return rowsToCsv(candidateExportTable(candidates));
 }
 
 /** candidates-{yyyy-MM-dd}.{csv|xlsx}, the date in the device's zone. */
 export function candidateExportFileName(extension: 'csv' | 'xlsx', now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `candidates-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${extension}`;
+  return datedFileName('candidates', extension, now);
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvCell, LEAD_CSV_COLUMNS, leadCsvFileName, leadsToCsv, neutraliseCell, type ExportableLead } from './csv-export';
+import { isPlainPhoneNumber, neutraliseCell } from '../export/csv';
+import { LEAD_CSV_COLUMNS, leadCsvFileName, leadsToCsv, type ExportableLead } from './csv-export';
 
 function lead(overrides: Partial<ExportableLead> = {}): ExportableLead {
   return {
@@ -26,27 +27,22 @@ function parse(csv: string): string[][] {
 const FORMULA = /^[ \u00a0]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
 describe('lead CSV export', () => {
-  it('writes the spec columns, a BOM, CRLF rows, and quotes what needs quoting', () => {
-    const csv = leadsToCsv([lead()]);
+  it('writes the spec columns, a BOM, CRLF rows, quotes what needs quoting, and the date as a date', () => {
+    const csv = leadsToCsv([lead()], 'UTC');
     expect(csv.startsWith('\ufeffFull Name,Job Title,Company,Location,LinkedIn URL,Email,Phone Number,Date Scraped\r\n')).toBe(true);
     expect(csv).toContain('"London, England, United Kingdom"');
     expect(csv.endsWith('\r\n')).toBe(true);
     const rows = parse(csv);
     expect(rows[0]).toEqual([...LEAD_CSV_COLUMNS]);
-    expect(rows[1]).toEqual(Object.values(lead()));
+    expect(rows[1]).toEqual([...Object.values(lead()).slice(0, 7), '2026-11-22 10:00']);
+    // In the device's zone: 10:00 UTC is 02:00 in California.
+    expect(parse(leadsToCsv([lead()], 'America/Los_Angeles'))[1]![7]).toBe('2026-11-22 02:00');
   });
 
-  it('neutralises formula cells and keeps everything else as it was', () => {
-    expect(neutraliseCell('=HYPERLINK("http://x")')).toBe('\'=HYPERLINK("http://x")');
-    for (const start of ['=', '+', '-', '@', '\t', '\r', ' =', '\uff1d']) {
-      expect(neutraliseCell(`${start}1+1`)).toBe(`'${start}1+1`);
-    }
-    expect(neutraliseCell('Sales = fun')).toBe('Sales = fun');
-    expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
-    expect(csvCell(null)).toBe('');
-    const rows = parse(leadsToCsv([lead({ full_name: '=cmd|\' /C calc\'!A0', phone_number: '+1 (555) 010-0000', email: null })]));
+  it('neutralises formula cells, but writes a phone number as it is', () => {
+    const rows = parse(leadsToCsv([lead({ full_name: '=cmd|\' /C calc\'!A0', phone_number: '+1 (555) 010-0000', email: null })], 'UTC'));
     expect(rows[1]![0]).toBe('\'=cmd|\' /C calc\'!A0');
-    expect(rows[1]![6]).toBe('\'+1 (555) 010-0000');
+    expect(rows[1]![6]).toBe('+1 (555) 010-0000');
     expect(rows[1]![5]).toBe('');
   });
 
@@ -67,16 +63,16 @@ describe('lead CSV export', () => {
     });
     fc.assert(
       fc.property(fc.array(arbitraryLead, { minLength: 1, maxLength: 8 }), (leads) => {
-        const rows = Papa.parse<string[]>(leadsToCsv(leads), { newline: '\r\n', delimiter: ',' }).data;
+        const rows = Papa.parse<string[]>(leadsToCsv(leads, 'UTC'), { newline: '\r\n', delimiter: ',' }).data;
         // The last line break ends the last row; Papa reads an empty row after it.
         expect(rows.at(-1)).toEqual(['']);
         expect(rows.length).toBe(leads.length + 2);
         leads.forEach((l, i) => {
-          const expected = [l.full_name, l.job_title, l.company, l.location, l.linkedin_url, l.email, l.phone_number, l.scraped_at].map(
+          const expected = [l.full_name, l.job_title, l.company, l.location, l.linkedin_url, l.email, l.phone_number, '2026-11-22 10:00'].map(
             (v) => (v === null ? '' : neutraliseCell(v)),
           );
           expect(rows[i + 1]).toEqual(expected);
-          for (const cell of rows[i + 1]!) expect(FORMULA.test(cell), JSON.stringify(cell)).toBe(false);
+          for (const cell of rows[i + 1]!) expect(FORMULA.test(cell) && !isPlainPhoneNumber(cell), JSON.stringify(cell)).toBe(false);
         });
       }),
       { numRuns: 300 },

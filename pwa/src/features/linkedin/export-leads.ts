@@ -1,5 +1,6 @@
 /** Export to CSV: the device's saved leads, built here (spec: client-side only) and downloaded. */
 import { toast } from '@/ui/toast/toast-queue';
+import { downloadBlob } from '@/ui/download';
 import { leadCsvFileName, leadsToCsv } from '@shared/leads/csv-export';
 import { leadsDb } from './leads-db';
 import { allCachedLeads } from './leads-repo';
@@ -13,15 +14,5 @@ export async function exportLeadsToCsv(owner: number | undefined): Promise<void>
     toast({ title: 'No data to export', description: 'There are no LinkedIn leads to export', variant: 'destructive' });
     return;
   }
-  const blob = new Blob([leadsToCsv(leads)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = leadCsvFileName();
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the download a moment to start before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(new Blob([leadsToCsv(leads)], { type: 'text/csv;charset=utf-8' }), leadCsvFileName());
 }
