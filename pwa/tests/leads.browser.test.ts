@@ -16,6 +16,7 @@ import { startImageHost, type ImageHost } from '../../sync-server/tests/helpers/
 import { LeadSearchRunner } from '../../sync-server/src/linkedin/search-job.runner';
 import { fastProvider } from '../../sync-server/tests/helpers/lead-search';
 import { testConfig } from '../../sync-server/tests/helpers/test-server';
+import { deviceCandidatesByEmail } from './support/import-kit';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { ADMIN, adminApi, expectToast, recordToasts, signInThroughUi } from './support/ui';
 
@@ -280,6 +281,21 @@ describe('LinkedIn Sales Reps', () => {
     const zed = body.find((r) => r[0] === 'Zed Quill')!;
     expect(zed).toEqual(['Zed Quill', 'Account Executive (Contact via Apollo)', '', '', 'https://www.linkedin.com/in/zz-sparse', '', '', csvDateTime('2030-01-01T00:00:00.000Z', zone)]);
     expect(zed[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it('adds a lead as a candidate on the device, once: a second time says the email is taken', async () => {
+    const withEmail = rows().filter({ hasNot: page.getByText('Email Unavailable') }).first();
+    const email = (await withEmail.locator('td').nth(4).locator('div').first().textContent())!.trim();
+    const name = (await withEmail.locator('td').first().locator('span.font-medium').textContent())!.trim();
+    await withEmail.getByRole('button', { name: /^Add as candidate/ }).click();
+    await expectToast(page, 'Candidate Added', `${name} has been added to the pipeline`);
+    await expect.poll(async () => (await deviceCandidatesByEmail(page, email)).map((c) => [c.name, c.source])).toEqual([[name, 'LinkedIn']]);
+    await withEmail.getByRole('button', { name: /^Add as candidate/ }).click();
+    await expectToast(page, 'Already a candidate', `already has the email ${email}`);
+    expect(await deviceCandidatesByEmail(page, email)).toHaveLength(1);
+    // A lead with no email cannot become a candidate (a candidate is known by its email).
+    const noEmail = rows().filter({ has: page.getByText('Email Unavailable') }).first();
+    expect(await noEmail.getByRole('button', { name: /^Add as candidate/ }).isDisabled()).toBe(true);
   });
 
   it('reads the saved leads offline and says a search needs a connection', async () => {

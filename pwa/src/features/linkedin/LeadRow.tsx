@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '@/ui/Badge';
+import { Button } from '@/ui/Button';
+import { addLeadAsCandidate } from './add-lead-as-candidate';
 import type { CachedLead } from './leads-db';
 import { LeadAvatar } from './LeadAvatar';
 import { LeadProfile } from './LeadProfile';
@@ -13,6 +15,7 @@ const cell = 'px-2 py-3 align-top';
 /** One saved lead, and its complete profile below it when expanded. */
 export function LeadRow({ lead }: { lead: CachedLead }) {
   const [open, setOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
   const profileId = `lead-profile-${lead.id}`;
   const name = lead.full_name || 'Unknown name';
   const safeLink = lead.linkedin_url.startsWith('https://') ? lead.linkedin_url : undefined;
@@ -52,17 +55,31 @@ export function LeadRow({ lead }: { lead: CachedLead }) {
           </div>
         </td>
         <td className={cell}>
-          {safeLink && (
-            <a
-              href={safeLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Open ${name}'s LinkedIn profile`}
-              className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent"
+          <div className="flex flex-wrap items-center gap-1">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!lead.email || adding}
+              title={lead.email ? undefined : 'This lead has no email'}
+              onClick={() => {
+                setAdding(true);
+                void addLeadAsCandidate(lead).finally(() => setAdding(false));
+              }}
             >
-              <ExternalLinkIcon className="size-4" />
-            </a>
-          )}
+              Add as candidate<span className="sr-only"> ({name})</span>
+            </Button>
+            {safeLink && (
+              <a
+                href={safeLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Open ${name}'s LinkedIn profile`}
+                className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent"
+              >
+                <ExternalLinkIcon className="size-4" />
+              </a>
+            )}
+          </div>
         </td>
       </tr>
       {open && (
