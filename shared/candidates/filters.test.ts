@@ -125,6 +125,16 @@ describe('date range filter', () => {
     expect(names(applyCandidateFilters(all, reversed, 'America/Los_Angeles'))).toEqual(['start', 'last', 'next']);
   });
 
+  it('takes a date without a time (midnight UTC) as its calendar day in every zone', () => {
+    const dateOnly = makeCandidate({ name: 'date only', appliedDate: '2024-03-05T00:00:00.000Z' });
+    for (const zone of ['America/Los_Angeles', 'UTC', 'Asia/Manila', 'Pacific/Kiritimati']) {
+      const march5 = withFilters({ dateRange: { from: '2024-03-05', to: '2024-03-05' } });
+      expect(names(applyCandidateFilters([dateOnly], march5, zone)), zone).toEqual(['date only']);
+      const march4 = withFilters({ dateRange: { from: '2024-03-04', to: '2024-03-04' } });
+      expect(names(applyCandidateFilters([dateOnly], march4, zone)), zone).toEqual([]);
+    }
+  });
+
   it('never lets a candidate with a broken date through a date range, but keeps it otherwise', () => {
     const wide = withFilters({ dateRange: { from: '1970-01-01', to: '2100-01-01' } });
     expect(names(applyCandidateFilters(all, wide, 'UTC'))).not.toContain('broken');

@@ -5,6 +5,7 @@
  * passes the debounced search text in `search`.
  */
 import type { CandidateStatus } from '../schemas/candidate.schema';
+import { isDateOnlyEpoch } from '../format/dates';
 import { dayBounds, type DayString, deviceTimeZone } from '../format/time-zone';
 import type { CandidateView } from './candidate-view';
 import { type IndexedCandidate, indexCandidates, unwrap } from './candidate-index';
@@ -153,6 +154,8 @@ export function candidateFilterPredicate(
   const query = prepareQuery(filters.search);
   const hasDates = filters.dateRange.from !== null || filters.dateRange.to !== null;
   const { start, end } = dateRangeBounds(filters.dateRange, timeZone);
+  // A date without a time is its calendar day in every zone: compared as a day, not as an instant.
+  const { start: dayStart, end: dayEnd } = dateRangeBounds(filters.dateRange, 'UTC');
   const experience = [...new Set(filters.experience)];
   const sources = [...new Set(filters.sources)];
   return (entry) => {
@@ -167,7 +170,10 @@ export function candidateFilterPredicate(
       return false;
     }
     // A broken appliedDate (NaN) fails every comparison, so it never passes a date range.
-    if (hasDates && !(entry.appliedAt >= start && entry.appliedAt < end)) return false;
+    if (hasDates) {
+      const [from, to] = isDateOnlyEpoch(entry.appliedAt) ? [dayStart, dayEnd] : [start, end];
+      if (!(entry.appliedAt >= from && entry.appliedAt < to)) return false;
+    }
     if (experience.length > 0 && !experience.some((needle) => entry.experience.includes(needle))) return false;
     if (sources.length > 0 && !sources.some((value) => sourceMatches(entry.source, value))) return false;
     return true;

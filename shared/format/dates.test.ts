@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, dayLabelInSentence, formatLocalDate, formatLongDay, formatPacificDate, formatShortDay, isWithinLast24Hours } from './dates';
+import { dateOnlyIso, dayLabel, dayLabelInSentence, formatDateTime, formatLocalDate, formatLongDay, formatPacificDate, formatShortDay, isWithinLast24Hours } from './dates';
 
 describe('formatPacificDate', () => {
   it('shows Pacific standard time with the PST suffix in winter', () => {
@@ -19,6 +19,27 @@ describe('formatPacificDate', () => {
     expect(formatPacificDate('')).toBe('');
     expect(formatPacificDate(null)).toBe('');
     expect(formatPacificDate('yesterday-ish')).toBe('');
+  });
+});
+
+describe('a date without a time', () => {
+  const day = dateOnlyIso(2026, 11, 22);
+
+  it('is stored as midnight UTC and reads as that day on every screen, in every zone', () => {
+    expect(day).toBe('2026-11-22T00:00:00.000Z');
+    expect(formatPacificDate(day)).toBe('Nov 22, 2026');
+    for (const zone of ['America/Los_Angeles', 'UTC', 'Asia/Manila', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      expect(formatLocalDate(day, zone), zone).toBe('Nov 22, 2026');
+      expect(formatDateTime(day, zone), zone).toBe('Nov 22, 2026');
+    }
+  });
+});
+
+describe('formatDateTime', () => {
+  it('is the one date-time format, in the zone asked, with its abbreviation', () => {
+    expect(formatDateTime('2026-11-24T15:36:52Z', 'America/Los_Angeles')).toBe('Nov 24, 2026, 7:36 AM PST');
+    expect(formatDateTime('2026-11-24T15:36:52Z', 'UTC')).toBe('Nov 24, 2026, 3:36 PM UTC');
+    expect(formatDateTime(null)).toBe('');
   });
 });
 

@@ -1,6 +1,11 @@
 /**
- * How dates read on screen. Stored dates are UTC ISO strings (DECISIONS, Dates); the candidates table
- * shows them in Pacific time with the PST/PDT suffix, other screens in the device's zone.
+ * How dates read on screen, everywhere: one date format ('Jan 5, 2024') and one date-time format
+ * ('Jan 5, 2024, 10:30 AM PST'). Stored dates are UTC ISO strings (DECISIONS, Dates); the candidates
+ * table shows them in Pacific time with the PST/PDT suffix (spec), other screens in the device's zone.
+ *
+ * A date given without a time (an applied date imported as '2026-11-22', a form's date field) is
+ * stored as midnight UTC of that day, and an instant exactly at midnight UTC reads as that calendar
+ * day, with no time, in every zone: "Nov 22, 2026" on every screen, never "Nov 21, 4:00 PM PST".
  * Output is assembled from Intl parts so it does not depend on the ICU version's spacing choices
  * (newer ICU puts a narrow no-break space before AM/PM).
  */
@@ -13,6 +18,18 @@ export const RECENT_APPLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Timestamps slightly in the future (another device's clock running ahead) still count as recent. */
 const CLOCK_SKEW_TOLERANCE_MS = 5 * 60 * 1000;
 
+const MS_PER_DAY = 86_400_000;
+
+/** The stored form of a date without a time: midnight UTC of that calendar day. */
+export function dateOnlyIso(year: number, month: number, day: number): string {
+  return new Date(Date.UTC(year, month - 1, day)).toISOString();
+}
+
+/** Whether a stored instant is a date without a time (exactly midnight UTC). */
+export function isDateOnlyEpoch(epochMs: number): boolean {
+  return Number.isFinite(epochMs) && epochMs % MS_PER_DAY === 0;
+}
+
 function toEpochMs(value: Date | string | number | null | undefined): number {
   if (value === null || value === undefined || value === '') return Number.NaN;
   if (value instanceof Date) return value.getTime();
@@ -20,15 +37,24 @@ function toEpochMs(value: Date | string | number | null | undefined): number {
 }
 
 /**
- * 'Jan 5, 2024, 10:30 AM PST' (or PDT in summer) in America/Los_Angeles. Returns '' for a missing or
- * unparseable date so the screen can show its dash.
+ * 'Jan 5, 2024, 10:30 AM PST' (or PDT in summer) in America/Los_Angeles, or 'Jan 5, 2024' for a date
+ * without a time. Returns '' for a missing or unparseable date so the screen can show its dash.
  */
 export function formatPacificDate(iso: Date | string | null | undefined): string {
+  return formatDateTime(iso, PACIFIC_TIME_ZONE);
+}
+
+/**
+ * The one date-time format: 'Jan 5, 2024, 10:30 AM PST' in the zone given (the device's by default), or
+ * the day alone for a date without a time. '' for a missing or unparseable date.
+ */
+export function formatDateTime(iso: Date | string | null | undefined, timeZone?: string): string {
   const epochMs = toEpochMs(iso);
   if (!Number.isFinite(epochMs)) return '';
+  if (isDateOnlyEpoch(epochMs)) return formatDayOf(epochMs);
   const p = dateParts(
     {
-      timeZone: PACIFIC_TIME_ZONE,
+      timeZone,
       year: 'numeric',
       month: 'short',
       day: 'numeric',
@@ -57,6 +83,11 @@ export function isWithinLast24Hours(iso: Date | string | null | undefined, now: 
 export function formatLocalDate(iso: Date | string | null | undefined, timeZone?: string): string {
   const epochMs = toEpochMs(iso);
   if (!Number.isFinite(epochMs)) return '';
+  return formatDayOf(epochMs, isDateOnlyEpoch(epochMs) ? 'UTC' : timeZone);
+}
+
+/** 'Jan 5, 2024': the day an instant falls on in a zone (UTC: a date without a time is its own day). */
+function formatDayOf(epochMs: number, timeZone = 'UTC'): string {
   const p = dateParts({ timeZone, year: 'numeric', month: 'short', day: 'numeric' }, epochMs);
   return `${p.month} ${p.day}, ${p.year}`;
 }

@@ -31,23 +31,30 @@ describe('parseDateCell', () => {
     expect(iso(new Date('2024-01-05T10:00:00Z'))).toBe('2024-01-05T10:00:00.000Z');
   });
 
-  it('reads dates without a zone in the given zone', () => {
-    expect(iso('2024-01-05')).toBe('2024-01-05T08:00:00.000Z');
-    expect(iso('2024-01-05', 'UTC')).toBe('2024-01-05T00:00:00.000Z');
+  it('reads times without a zone in the given zone', () => {
     expect(iso('2024/1/5 13:45')).toBe('2024-01-05T21:45:00.000Z');
-    expect(iso('1/5/2024')).toBe('2024-01-05T08:00:00.000Z');
     expect(iso('01/05/24 1:30 PM')).toBe('2024-01-05T21:30:00.000Z');
     expect(iso('1/5/2024 12:10 am')).toBe('2024-01-05T08:10:00.000Z');
-    expect(iso('25/12/2023')).toBe('2023-12-25T08:00:00.000Z');
-    expect(iso('Jan 5, 2024')).toBe('2024-01-05T08:00:00.000Z');
-    expect(iso('September 30th, 2024')).toBe('2024-09-30T07:00:00.000Z');
-    expect(iso('5 Sept 2024')).toBe('2024-09-05T07:00:00.000Z');
+    expect(iso('2024-01-05 00:00', 'UTC')).toBe('2024-01-05T00:00:00.000Z');
   });
 
-  it('reads spreadsheet serial numbers as wall-clock dates', () => {
+  it('reads a date without a time as that calendar day, in any zone (midnight UTC)', () => {
+    for (const zone of [la, 'UTC', 'Asia/Manila', 'Pacific/Kiritimati']) {
+      expect(iso('2024-01-05', zone)).toBe('2024-01-05T00:00:00.000Z');
+      expect(iso('1/5/2024', zone)).toBe('2024-01-05T00:00:00.000Z');
+      expect(iso('25/12/2023', zone)).toBe('2023-12-25T00:00:00.000Z');
+      expect(iso('Jan 5, 2024', zone)).toBe('2024-01-05T00:00:00.000Z');
+      expect(iso('September 30th, 2024', zone)).toBe('2024-09-30T00:00:00.000Z');
+      expect(iso('5 Sept 2024', zone)).toBe('2024-09-05T00:00:00.000Z');
+    }
+  });
+
+  it('reads spreadsheet serial numbers: a whole one as a date, a fraction as a wall-clock time', () => {
     expect(iso(45296, 'UTC')).toBe('2024-01-05T00:00:00.000Z');
+    expect(iso(45296, la)).toBe('2024-01-05T00:00:00.000Z');
     expect(iso(45296.5, 'UTC')).toBe('2024-01-05T12:00:00.000Z');
-    expect(iso('45296', la)).toBe('2024-01-05T08:00:00.000Z');
+    expect(iso(45296.5, la)).toBe('2024-01-05T20:00:00.000Z');
+    expect(iso('45296', la)).toBe('2024-01-05T00:00:00.000Z');
   });
 
   it('reports empty and unreadable cells', () => {

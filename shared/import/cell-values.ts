@@ -3,6 +3,7 @@
  * candidate values. Only primitive values and Dates are read; any other object becomes empty, so a
  * crafted cell can never smuggle an object into a candidate.
  */
+import { dateOnlyIso } from '../format/dates';
 import { zonedTimeToEpochMs } from '../format/time-zone';
 
 /** A cell as trimmed text; '' for empty cells and for anything that is not a primitive or a Date. */
@@ -51,8 +52,13 @@ function isRealDate({ year, month, day, hour = 0, minute = 0, second = 0 }: Wall
   return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
 }
 
+/**
+ * A wall-clock time read in `timeZone`; a date with no time at all is that calendar day wherever it is
+ * read (stored as midnight UTC: see format/dates.ts).
+ */
 function fromWallTime(wall: WallTime, timeZone: string): string | null {
   if (!isRealDate(wall)) return null;
+  if (wall.hour === undefined) return dateOnlyIso(wall.year, wall.month, wall.day);
   return new Date(zonedTimeToEpochMs(wall, timeZone)).toISOString();
 }
 
@@ -73,7 +79,7 @@ function parseDateText(text: string, timeZone: string): string | null {
   m = ISO_LOCAL.exec(text);
   if (m) {
     const [, y, mo, d, h, mi, s] = m;
-    return fromWallTime({ year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: s ? +s : 0 }, timeZone);
+    return fromWallTime(h ? { year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi!, second: s ? +s : 0 } : { year: +y!, month: +mo!, day: +d! }, timeZone);
   }
   m = NUMERIC_DATE.exec(text);
   if (m) {
@@ -82,9 +88,10 @@ function parseDateText(text: string, timeZone: string): string | null {
     let [month, day] = [+a!, +b!];
     if (month > 12 && day <= 12) [month, day] = [day, month];
     const year = y!.length === 2 ? 2000 + +y! : +y!;
-    const hour = h ? twelveHour(+h, meridiem) : 0;
+    if (!h) return fromWallTime({ year, month, day }, timeZone);
+    const hour = twelveHour(+h, meridiem);
     if (hour === null) return null;
-    return fromWallTime({ year, month, day, hour, minute: mi ? +mi : 0, second: s ? +s : 0 }, timeZone);
+    return fromWallTime({ year, month, day, hour, minute: +mi!, second: s ? +s : 0 }, timeZone);
   }
   m = MONTH_FIRST.exec(text);
   if (m) {
@@ -103,17 +110,10 @@ function fromExcelSerial(serial: number, timeZone: string): string | null {
   if (serial < 1 || serial > MAX_EXCEL_SERIAL) return null;
   // The serial is a wall-clock date and time in whatever zone the sheet was made; read it in ours.
   const wallAsUtc = new Date(EXCEL_EPOCH_UTC + Math.round(serial * MS_PER_DAY / 1000) * 1000);
-  return fromWallTime(
-    {
-      year: wallAsUtc.getUTCFullYear(),
-      month: wallAsUtc.getUTCMonth() + 1,
-      day: wallAsUtc.getUTCDate(),
-      hour: wallAsUtc.getUTCHours(),
-      minute: wallAsUtc.getUTCMinutes(),
-      second: wallAsUtc.getUTCSeconds(),
-    },
-    timeZone,
-  );
+  const date = { year: wallAsUtc.getUTCFullYear(), month: wallAsUtc.getUTCMonth() + 1, day: wallAsUtc.getUTCDate() };
+  // A whole serial is a date without a time.
+  if (Number.isInteger(serial)) return fromWallTime(date, timeZone);
+  return fromWallTime({ ...date, hour: wallAsUtc.getUTCHours(), minute: wallAsUtc.getUTCMinutes(), second: wallAsUtc.getUTCSeconds() }, timeZone);
 }
 
 export type DateCell = { kind: 'empty' } | { kind: 'date'; iso: string } | { kind: 'invalid'; text: string };
@@ -122,7 +122,8 @@ export type DateCell = { kind: 'empty' } | { kind: 'date'; iso: string } | { kin
  * An applied-date cell as a UTC ISO string. Accepted: Date objects; spreadsheet serial numbers;
  * ISO date-times with Z or an offset; 'yyyy-MM-dd' with an optional time; 'M/D/YYYY' (or D/M/YYYY when
  * the first number is over 12) with an optional time and AM/PM; 'Jan 5, 2024'; '5 January 2024'.
- * Dates without a zone are read as wall-clock times in `timeZone`.
+ * Times without a zone are read as wall-clock times in `timeZone`; a date without a time is that
+ * calendar day (midnight UTC), whatever the zone.
  */
 export function parseDateCell(value: unknown, timeZone: string): DateCell {
   if (value instanceof Date) {

@@ -4,6 +4,7 @@
  * integer id used by the REST API (null on a device until the record has been synced).
  */
 import { z } from 'zod';
+import { parseDateCell } from '../import/cell-values';
 
 export const CANDIDATE_STATUSES = ['new', 'screening', 'interview', 'assessment', 'offer', 'hired', 'rejected'] as const;
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
@@ -41,12 +42,29 @@ const longText = storableString().max(LONG_TEXT_MAX, `Must be at most ${LONG_TEX
 
 /** The years an applied date may fall in (PostgreSQL and every device store those; a typo like 0202 does not slip in). */
 export const APPLIED_YEARS = { from: 1900, to: 2100 } as const;
-const isoDate = z.iso
-  .datetime({ offset: true, message: 'Must be an ISO date-time' })
-  .refine((value) => {
-    const year = new Date(value).getUTCFullYear();
-    return year >= APPLIED_YEARS.from && year <= APPLIED_YEARS.to;
-  }, `Must be a date between the years ${APPLIED_YEARS.from} and ${APPLIED_YEARS.to}`);
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
+export const APPLIED_DATE_MESSAGE = 'Must be a date (2026-11-22, 11/22/2026, Nov 22, 2026) or an ISO date-time';
+
+/**
+ * An applied date: an ISO date-time with its zone, or any date the import reads ('2026-11-22',
+ * '11/22/2026', 'Nov 22, 2026', with or without a time). A date alone is kept as that calendar day
+ * (midnight UTC, see format/dates.ts); a time without a zone is read as UTC, the only zone an
+ * integration's request tells nothing about.
+ */
+const isoDate = z
+  .string({ message: APPLIED_DATE_MESSAGE })
+  .transform((value) => {
+    const text = value.trim();
+    if (ISO_DATE_TIME.test(text)) return text;
+    const cell = parseDateCell(text, 'UTC');
+    return cell.kind === 'date' ? cell.iso : text;
+  })
+  .pipe(
+    z.iso.datetime({ offset: true, message: APPLIED_DATE_MESSAGE }).refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= APPLIED_YEARS.from && year <= APPLIED_YEARS.to;
+    }, `Must be a date between the years ${APPLIED_YEARS.from} and ${APPLIED_YEARS.to}`),
+  );
 
 export const candidateEmailSchema = z
   .string({ message: 'Email is required' })

@@ -77,6 +77,8 @@ export function mapFormSubmission(body: Record<string, unknown>, sourceFromQuery
     experience: join([field('experience') || text(formOnly('resume')), /^\d+(\.\d+)?\+?$/.test(years) ? `${years} years of experience` : years], '\n'),
     skills: field('skills'),
     notes: field('notes'),
+    // As the form sent it; the shared schema reads the usual date formats (a date alone is that day).
+    appliedDate: field('appliedDate'),
   };
   const arrival: Partial<CandidateArrival> = {};
   for (const [key, value] of Object.entries(fields) as Array<[keyof CandidateArrival, string]>) {

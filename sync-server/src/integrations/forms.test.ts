@@ -74,6 +74,16 @@ describe('POST /api/forms/candidates', () => {
     expect(res.body).toMatchObject({ name: 'Jay Son', source: 'Form', location: 'Reno' });
   });
 
+  it('reads a form\'s date field as the applied day: a date alone is that calendar day', async () => {
+    const res = await formPost(
+      `/api/forms/candidates?key=${encodeURIComponent(key)}`,
+      new URLSearchParams({ name: 'Dee Ate', email: 'dee@form.io', 'Date Applied': '11/22/2026' }).toString(),
+      'application/x-www-form-urlencoded',
+    );
+    expect(res.status).toBe(201);
+    expect(new Date(res.body.appliedDate).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
   it('updates a known email and notes the re-application with the tool’s name', async () => {
     const first = await server.client().post(`/api/forms/candidates?key=${key}`, { name: 'Re Peat', email: 'repeat@form.io', tool: 'Typeform' });
     const again = await server.client().post(`/api/forms/candidates?key=${key}`, { name: 'Re Peat', email: 'REPEAT@form.io', phone: '555', tool: 'Typeform' });

@@ -89,6 +89,23 @@ describe('POST /api/zapier/candidates', () => {
     expect(await server.db.knex('candidates').where({ email: 'twin@zap.io' })).toHaveLength(1);
   });
 
+  it('takes a date alone (and the usual date formats) as that calendar day', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['2026-11-22', 'day.one@x.io', '2026-11-22T00:00:00.000Z'],
+      ['11/22/2026', 'day.two@x.io', '2026-11-22T00:00:00.000Z'],
+      ['Nov 22, 2026', 'day.three@x.io', '2026-11-22T00:00:00.000Z'],
+      ['2026-11-22T10:30:00-08:00', 'day.four@x.io', '2026-11-22T18:30:00.000Z'],
+    ];
+    for (const [appliedDate, email, stored] of cases) {
+      const res = await zapier({ name: 'Day Only', email, appliedDate });
+      expect(res.status, appliedDate).toBe(201);
+      expect(new Date((await server.db.knex('candidates').where({ email }).first()).appliedDate).toISOString(), appliedDate).toBe(stored);
+    }
+    const refused = await zapier({ name: 'Bad', email: 'day.bad@x.io', appliedDate: '2026-02-30' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.appliedDate).toMatch(/^Must be a date/);
+  });
+
   it('validates with the shared schema: wrong types, missing fields, unknown status', async () => {
     const cases: Array<[unknown, string]> = [
       [{ email: 'n@x.io' }, 'name'],

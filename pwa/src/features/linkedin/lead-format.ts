@@ -1,5 +1,6 @@
 /** How a saved lead reads on screen (spec section 2, Saved Leads). Pure functions, no React. */
 import type { Lead } from '@shared/schemas/lead.schema';
+import { formatLocalDate } from '@shared/format/dates';
 
 export type LeadState = 'new' | 'updated';
 
@@ -50,7 +51,7 @@ export function formatFollowers(count: number | null | undefined): string {
 }
 
 export function formatLeadDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatLocalDate(iso);
 }
 
 export type PageItem = number | 'gap';

@@ -1,4 +1,5 @@
 import { cn } from '@/ui/cn';
+import { formatDateTime } from '@shared/format/dates';
 import { CloudIcon, CloudOffIcon } from '@/ui/icons';
 import { Tooltip } from '@/ui/Tooltip';
 import { useSyncStatus, type SyncStatus } from './useSyncStatus';
@@ -10,7 +11,7 @@ function describe(status: SyncStatus): { label: string; detail: string } {
   if (status.error) return { label: 'Sync error', detail: status.error };
   if (status.syncing) return { label: 'Syncing…', detail: 'Sending and receiving changes.' };
   if (status.pending) return { label: `${status.pending} waiting`, detail: `${status.pending} changes waiting to sync.` };
-  const last = status.lastSyncedAt ? ` Last synced ${status.lastSyncedAt.toLocaleString()}.` : '';
+  const last = status.lastSyncedAt ? ` Last synced ${formatDateTime(status.lastSyncedAt)}.` : '';
   return { label: 'Online', detail: `Connected.${last}` };
 }
 

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { formatDateTime } from '@shared/format/dates';
 import { useStore } from 'zustand';
 import { formatPacificDate } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
@@ -26,7 +27,7 @@ export function DebugPanel({ candidates, onOpen }: { candidates: readonly Candid
       </h2>
       <p className="text-muted-foreground">
         {candidates.length} candidates on this device · {sync.online ? 'online' : 'offline'} · {sync.pendingCount} changes
-        waiting · last sync {sync.lastSyncAt ? new Date(sync.lastSyncAt).toLocaleString() : 'never'}
+        waiting · last sync {sync.lastSyncAt ? formatDateTime(sync.lastSyncAt) : 'never'}
         {sync.error ? ` · last error: ${sync.error}` : ''}
       </p>
       <div className="grid gap-1">

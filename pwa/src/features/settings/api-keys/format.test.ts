@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@shared/format/dates';
 import { formatLastUsed, maskedKey } from './format';
 
 describe('API key display', () => {
@@ -9,6 +10,8 @@ describe('API key display', () => {
   it('says Never for a key not used yet', () => {
     expect(formatLastUsed(null)).toBe('Never');
     expect(formatLastUsed('not a date')).toBe('Never');
-    expect(formatLastUsed('2026-03-04T15:06:00.000Z')).toMatch(/2026/);
+    // The app's one date-time format.
+    expect(formatLastUsed('2026-03-04T15:06:00.000Z')).toBe(formatDateTime('2026-03-04T15:06:00.000Z'));
+    expect(formatLastUsed('2026-03-04T15:06:00.000Z')).toMatch(/^Mar [34], 2026, \d{1,2}:\d{2} [AP]M \S+$/);
   });
 });

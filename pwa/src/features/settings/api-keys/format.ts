@@ -1,4 +1,4 @@
-import { formatLocalDate } from '@shared/format/dates';
+import { formatDateTime, formatLocalDate } from '@shared/format/dates';
 
 /** How a listed key is shown: its display prefix, then an ellipsis for the part never stored. */
 export const maskedKey = (prefix: string) => `${prefix}…`;
@@ -8,7 +8,5 @@ export const formatCreated = (iso: string) => formatLocalDate(iso);
 /** 'Never', or the date and time of the last call made with the key. */
 export function formatLastUsed(iso: string | null): string {
   if (!iso) return 'Never';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Never';
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso) || 'Never';
 }

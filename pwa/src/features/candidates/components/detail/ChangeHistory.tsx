@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { formatDateTime } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { useOnline } from '@/app/useOnline';
 import { syncEngine } from '@/sync/app-sync';
@@ -31,7 +32,7 @@ export function ChangeHistory({ candidate }: { candidate: Candidate }) {
             <div className="flex flex-wrap justify-between gap-x-3">
               <span className="font-medium">{entry.summary}</span>
               <time dateTime={entry.at} className="text-xs text-muted-foreground">
-                {new Date(entry.at).toLocaleString()}
+                {formatDateTime(entry.at)}
               </time>
             </div>
             <p className="mt-1 text-xs text-muted-foreground">{entry.valueLabel}:</p>
