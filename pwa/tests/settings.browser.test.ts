@@ -64,6 +64,9 @@ describe('Profile', () => {
     await page.getByText("Ada Admin's Account").waitFor();
     await page.getByText('@admin').waitFor();
     await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByText('Welcome back, Ada Admin').waitFor();
+    await page.goBack();
 
     await page.reload();
     await page.getByRole('form', { name: 'Profile' }).waitFor();

@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { Link } from 'react-router-dom';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { displayNameOf } from '@/features/auth/display-name';
 import { Badge } from '@/ui/Badge';
 import { ChevronDownIcon, DownloadIcon, LogOutIcon, SettingsIcon } from '@/ui/icons';
 import { promptInstall, useCanInstall } from '../pwa/install-prompt';
@@ -18,7 +19,7 @@ export function UserMenu() {
   const { signOut, busy } = useSignOut();
   const canInstall = useCanInstall();
   if (!user) return null;
-  const name = user.displayName?.trim() || user.username;
+  const name = displayNameOf(user);
   const initial = name.charAt(0).toUpperCase();
 
   return (

@@ -3,6 +3,7 @@
  * so it works offline and reflects local changes at once.
  */
 import { useMemo, useState } from 'react';
+import { displayNameOf } from '@/features/auth/display-name';
 import { dashboardSummaryOfNewestFirst } from '@shared/candidates/stats';
 import { useUiStore } from '@/app/ui-store';
 import { useAuthStore } from '@/features/auth/auth-store';
@@ -72,7 +73,7 @@ export function DashboardPage() {
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
         <p className="text-muted-foreground">
-          {newAccount ? 'Welcome' : 'Welcome back'}, {user?.username}
+          {newAccount ? 'Welcome' : 'Welcome back'}, {user ? displayNameOf(user) : ''}
         </p>
       </div>
       {body}
