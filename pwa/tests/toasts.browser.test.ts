@@ -40,14 +40,19 @@ function bottomCorner(page: Page, toast: Box): Box {
 
 const toastTitled = (page: Page, title: string) => page.locator('[data-toast]').filter({ has: page.getByText(title, { exact: true }) });
 
+/** A signed-in admin on Settings → Profile, with the login toast gone. */
+async function openProfile() {
+  const context = await app.newContext();
+  const page = await context.newPage();
+  await signInThroughUi(page, ADMIN);
+  await expectToast(page, 'Login successful');
+  await page.goto('/settings');
+  return { context, page, form: page.getByRole('form', { name: 'Profile' }) };
+}
+
 describe('toasts', () => {
   it('shows an error at once while a success is up, next to the form too, and the success again after it', async () => {
-    const context = await app.newContext();
-    const page = await context.newPage();
-    await signInThroughUi(page, ADMIN);
-    await expectToast(page, 'Login successful');
-    await page.goto('/settings');
-    const form = page.getByRole('form', { name: 'Profile' });
+    const { context, page, form } = await openProfile();
     await form.getByLabel('Display name').fill('Ada Admin');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     const success = toastTitled(page, 'Profile updated');
@@ -69,12 +74,7 @@ describe('toasts', () => {
   });
 
   it('says why a form failed inside the form when no one field is to blame', async () => {
-    const context = await app.newContext();
-    const page = await context.newPage();
-    await signInThroughUi(page, ADMIN);
-    await expectToast(page, 'Login successful');
-    await page.goto('/settings');
-    const form = page.getByRole('form', { name: 'Profile' });
+    const { context, page, form } = await openProfile();
     await form.getByLabel('Display name').waitFor();
     await page.route('**/api/users/*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'The database is restarting' }) }));
     await form.getByLabel('Display name').fill('Ada Again');

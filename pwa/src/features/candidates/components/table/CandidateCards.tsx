@@ -3,11 +3,9 @@ import { describePhone } from '@shared/candidates/phone';
 import { isWithinLast24Hours } from '@shared/format/dates';
 import type { IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import { EyeIcon, SparklesIcon, UserXIcon } from '@/ui/action-icons';
-import { Button } from '@/ui/Button';
-import { changeStatus, turnDownCandidate } from '../../candidate-actions';
+import { changeStatus } from '../../candidate-actions';
 import { useNow } from '../../hooks/useNow';
-import { AppliedDate } from './CandidateRow';
+import { AppliedWithSparkle, RowActions } from './CandidateRow';
 import { StatusSelect } from './StatusSelect';
 
 interface CandidateCardsProps {
@@ -63,29 +61,11 @@ const CandidateCard = memo(function CandidateCard({
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <StatusSelect candidate={candidate} onChange={(status) => void changeStatus(candidate, status)} className="h-11 w-full max-w-none" />
-        <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-          <AppliedDate iso={candidate.appliedDate} />
-          {isWithinLast24Hours(candidate.appliedDate, now) && (
-            <span title="Applied in the last 24 hours" className="text-amber-500">
-              <SparklesIcon className="size-4" />
-              <span className="sr-only">(applied in the last 24 hours)</span>
-            </span>
-          )}
+        <span className="text-muted-foreground">
+          <AppliedWithSparkle iso={candidate.appliedDate} recent={isWithinLast24Hours(candidate.appliedDate, now)} />
         </span>
         <div className="ml-auto flex gap-1">
-          <Button variant="ghost" size="icon" className="size-11" aria-label={`View ${candidate.name}`} onClick={() => onOpen(candidate.uid)}>
-            <EyeIcon />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-11 text-destructive hover:text-destructive"
-            aria-label={`Turn down ${candidate.name}`}
-            disabled={candidate.status === 'rejected'}
-            onClick={() => void turnDownCandidate(candidate)}
-          >
-            <UserXIcon />
-          </Button>
+          <RowActions candidate={candidate} onView={() => onOpen(candidate.uid)} className="size-11" />
         </div>
       </div>
     </li>

@@ -4,8 +4,60 @@ import { formatPacificDate, isWithinLast24Hours } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { EyeIcon, SparklesIcon, UserXIcon } from '@/ui/action-icons';
 import { Button } from '@/ui/Button';
+import { cn } from '@/ui/cn';
 import { changeStatus, turnDownCandidate } from '../../candidate-actions';
 import { StatusSelect } from './StatusSelect';
+
+/** The applied date, with the sparkle when it is within the last 24 hours (spec). */
+export function AppliedWithSparkle({ iso, recent }: { iso: string; recent: boolean }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <AppliedDate iso={iso} />
+      {recent && (
+        <span title="Applied in the last 24 hours" className="text-amber-500">
+          <SparklesIcon className="size-4" />
+          <span className="sr-only">(applied in the last 24 hours)</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * View and Turn down. In a table row they are reached with the arrow keys (`rowControl`: out of the Tab
+ * order), on a card with Tab.
+ */
+export function RowActions({
+  candidate,
+  onView,
+  className,
+  rowControl = false,
+}: {
+  candidate: Candidate;
+  onView: () => void;
+  className: string;
+  rowControl?: boolean;
+}) {
+  const control = rowControl ? { tabIndex: -1, 'data-row-control': '' } : {};
+  return (
+    <>
+      <Button variant="ghost" size="icon" className={className} aria-label={`View ${candidate.name}`} onClick={onView} {...control}>
+        <EyeIcon />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn(className, 'text-destructive hover:text-destructive')}
+        aria-label={`Turn down ${candidate.name}`}
+        disabled={candidate.status === 'rejected'}
+        onClick={() => void turnDownCandidate(candidate)}
+        {...control}
+      >
+        <UserXIcon />
+      </Button>
+    </>
+  );
+}
 
 /** 'Nov 5, 2024, 10:30 AM PST' as date and time, each kept whole, so a narrow column breaks between them. */
 export function AppliedDate({ iso }: { iso: string }) {
@@ -114,33 +166,11 @@ export const CandidateRow = memo(function CandidateRow({ candidate, now, onOpen,
         <StatusSelect candidate={candidate} onChange={(status) => void changeStatus(candidate, status)} tabIndex={-1} data-row-control="" />
       </td>
       <td className="px-2 py-2">
-        <span className="inline-flex items-center gap-1.5">
-          <AppliedDate iso={candidate.appliedDate} />
-          {recent && (
-            <span title="Applied in the last 24 hours" className="text-amber-500">
-              <SparklesIcon className="size-4" />
-              <span className="sr-only">(applied in the last 24 hours)</span>
-            </span>
-          )}
-        </span>
+        <AppliedWithSparkle iso={candidate.appliedDate} recent={recent} />
       </td>
       <td className="px-2 py-2" onClick={stop} onKeyDown={stop}>
         <div className="flex justify-end gap-0.5">
-          <Button variant="ghost" size="icon" className="size-8" aria-label={`View ${candidate.name}`} onClick={open} tabIndex={-1} data-row-control="">
-            <EyeIcon />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-destructive hover:text-destructive"
-            aria-label={`Turn down ${candidate.name}`}
-            disabled={candidate.status === 'rejected'}
-            onClick={() => void turnDownCandidate(candidate)}
-            tabIndex={-1}
-            data-row-control=""
-          >
-            <UserXIcon />
-          </Button>
+          <RowActions candidate={candidate} onView={open} className="size-8" rowControl />
         </div>
       </td>
     </tr>
