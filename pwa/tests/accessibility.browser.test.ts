@@ -117,7 +117,7 @@ async function walkDashboardAndTopBar() {
   await page.locator('input[type=file]').setInputFiles([csvFile('more.csv', ['Name,Email,Status', 'New Person,new.person@example.com,new', 'No Email,,new'])]);
   await importDialog.getByRole('listitem', { name: 'more.csv' }).waitFor();
   await importDialog.getByRole('button', { name: 'Import Candidates' }).click();
-  await importDialog.getByRole('region', { name: 'Import summary' }).getByText('Errors:').waitFor();
+  await importDialog.getByRole('region', { name: 'Import summary' }).getByText('Errors (1)').waitFor();
   await axe.check('import dialog summary', DIALOG);
   await page.keyboard.press('Escape');
   await importDialog.waitFor({ state: 'detached' });

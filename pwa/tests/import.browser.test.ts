@@ -4,6 +4,7 @@
  * then synced to PostgreSQL. Bad files get clear messages and lose nothing else; encodings and
  * duplicates are handled; a 50 MB CSV streams through without locking the page.
  */
+import Papa from 'papaparse';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,7 +133,9 @@ describe('importing offline, then syncing', () => {
     expect(await fileItem(dialog, 'people.xlsx')).toEqual({ status: 'success', result: '2 new, 0 updated', progress: 100 });
     const summary = dialog.getByRole('region', { name: 'Import summary' });
     expect(await summary.locator('[data-summary]').allTextContents()).toEqual(['6', '4', '2']);
-    expect(await dialog.getByRole('button', { name: 'Import Candidates' }).isDisabled()).toBe(true);
+    // The run is over: the dialog ends with Done.
+    await dialog.getByRole('button', { name: 'Done' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Import Candidates' }).count()).toBe(0);
 
     // On the device: duplicates updated, never added; updates keep what the file lacks.
     const [ana, ...moreAna] = await deviceCandidatesByEmail(page, 'ana.cruz@example.com');
@@ -146,7 +149,7 @@ describe('importing offline, then syncing', () => {
     expect(await deviceCount(page, 'outbox')).toBe(2);
 
     // The Candidates screen (never opened online either) lists them, still offline.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();
     await page.getByRole('heading', { name: 'Candidates Management' }).waitFor();
     await expect.poll(() => tableNames(page)).toEqual(expect.arrayContaining(['Ana Cruz', 'Ben Ode', 'Known P. Updated', 'Cy Dee', 'Di Eve']));
@@ -214,12 +217,17 @@ describe('bad files', () => {
     expect(await fileItem(dialog, 'no-emails.csv')).toMatchObject({ status: 'success', result: '3 new, 0 updated, 10000 rows skipped' });
 
     const summary = dialog.getByRole('region', { name: 'Import summary' });
-    expect(await summary.getByRole('listitem').allTextContents()).toEqual([
-      'empty.csv: the file is empty',
-      'headers-only.csv: no candidates found below the header row',
-      'junk.csv: this is not a CSV text file (it contains binary data); upload a CSV or Excel file',
+    const errorRows = summary.getByTestId('import-errors').locator('tr');
+    expect(await errorRows.evaluateAll((trs) => trs.slice(0, 4).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))).toEqual([
+      ['empty.csv', '—', '—', 'the file is empty'],
+      ['headers-only.csv', '—', '—', 'no candidates found below the header row'],
+      ['junk.csv', '—', '—', 'this is not a CSV text file (it contains binary data); upload a CSV or Excel file'],
+      ['no-emails.csv', '2', 'email', 'missing email'],
     ]);
-    expect(await summary.textContent()).toContain('...and 10000 more errors');
+    // Ten thousand rows without an email: the first 2,000 listed, all of them in the report.
+    expect(await errorRows.count()).toBe(2000);
+    expect(await summary.textContent()).toContain('Errors (10,003)');
+    expect(await summary.textContent()).toContain('the error report has all 10,003');
     expect(await deviceCount(page, 'candidates')).toBe(before + 3);
     expect(await deviceCandidatesByEmail(page, 'good.three@example.com')).toHaveLength(1);
 
@@ -228,6 +236,48 @@ describe('bad files', () => {
     await runImport(page);
     await expectRunToast(page, 'Import Failed', 'all-bad.csv: Row 2: missing email. 1 file(s) failed to import.');
     expect(await fileItem(dialog, 'all-bad.csv')).toMatchObject({ status: 'error', result: 'No candidates imported: 2 rows with errors.' });
+    await context.close();
+  });
+});
+
+describe('the error report', () => {
+  it('lists every error of a 10,000-row file with bad rows, downloads them all, and ends with Done', async () => {
+    const { context, page } = await offlineDevice();
+    const lines = ['Name,Email,Phone'];
+    const bad = new Map<number, [string, string]>(); // spreadsheet row → [field, reason]
+    for (let i = 0; i < 10_000; i += 1) {
+      const row = i + 2;
+      if (i % 200 === 7) {
+        lines.push(`Missing ${i},,555${i}`);
+        bad.set(row, ['email', 'missing email']);
+      } else if (i % 200 === 77) {
+        lines.push(`Bad ${i},not-an-email-${i},555${i}`);
+        bad.set(row, ['email', `invalid email "not-an-email-${i}"`]);
+      } else if (i % 200 === 177) {
+        lines.push(`${'N'.repeat(201)},long.${i}@example.com,555${i}`);
+        bad.set(row, ['name', 'name: Name must be at most 200 characters']);
+      } else lines.push(`Person ${i},person.${i}@example.com,555${i}`);
+    }
+    const dialog = await chooseFilesToImport(page, [csvFile('with-bad-rows.csv', lines)]);
+    await runImport(page);
+    await expectRunToast(page, 'Import Complete', `Processed ${10_000 - bad.size} candidates: ${10_000 - bad.size} new, 0 updated.`);
+
+    const summary = dialog.getByRole('region', { name: 'Import summary' });
+    expect(await summary.textContent()).toContain(`Errors (${bad.size})`);
+    const listed = await summary.getByTestId('import-errors').locator('tr').evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+    const expected = [...bad].map(([row, [field, reason]]) => ['with-bad-rows.csv', String(row), field, reason]);
+    expect(listed).toEqual(expected);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Download error report' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^import-errors-\d{4}-\d{2}-\d{2}\.csv$/);
+    const report = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+    expect(report[0]).toEqual(['File', 'Row', 'Field', 'Reason']);
+    expect(report.slice(1)).toEqual(expected);
+
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('heading', { name: 'Import Candidates' }).waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -72,29 +72,31 @@ describe('mapRow', () => {
   });
 
   it('reports missing or invalid email and missing name with the row number', () => {
-    expect(mapOne(['Name', 'Email'], ['Ana', ''], 7)).toEqual({ kind: 'error', row: 7, message: 'Row 7: missing email' });
-    expect(mapOne(['Name', 'Email'], ['Ana', 'ana at example'], 8)).toEqual({ kind: 'error', row: 8, message: 'Row 8: invalid email "ana at example"' });
-    expect(mapOne(['Name', 'Email'], ['', 'a@x.com'], 3)).toEqual({ kind: 'error', row: 3, message: 'Row 3: missing name' });
+    expect(mapOne(['Name', 'Email'], ['Ana', ''], 7)).toEqual({ kind: 'error', row: 7, field: 'email', message: 'Row 7: missing email' });
+    expect(mapOne(['Name', 'Email'], ['Ana', 'ana at example'], 8)).toEqual({ kind: 'error', row: 8, field: 'email', message: 'Row 8: invalid email "ana at example"' });
+    expect(mapOne(['Name', 'Email'], ['', 'a@x.com'], 3)).toEqual({ kind: 'error', row: 3, field: 'name', message: 'Row 3: missing name' });
   });
 
   it('reports an unreadable applied date instead of guessing', () => {
     expect(mapOne(['Name', 'Email', 'Applied'], ['A', 'a@x.com', 'last week'], 4)).toEqual({
       kind: 'error',
       row: 4,
+      field: 'applied date',
       message: 'Row 4: invalid applied date "last week"',
     });
   });
 
   it('reports schema limits per field', () => {
     const result = mapOne(['Name', 'Email', 'Source'], ['A', 'a@x.com', 'x'.repeat(600)], 5);
-    expect(result).toEqual({ kind: 'error', row: 5, message: 'Row 5: source: Must be at most 500 characters' });
+    expect(result).toEqual({ kind: 'error', row: 5, field: 'source', message: 'Row 5: source: Must be at most 500 characters' });
   });
 
   it('names the field of a value too long or unstorable, with its row, before anything is queued', () => {
-    expect(mapOne(['Name', 'Email'], ['n'.repeat(201), 'a@x.com'], 6)).toEqual({ kind: 'error', row: 6, message: 'Row 6: name: Name must be at most 200 characters' });
+    expect(mapOne(['Name', 'Email'], ['n'.repeat(201), 'a@x.com'], 6)).toEqual({ kind: 'error', row: 6, field: 'name', message: 'Row 6: name: Name must be at most 200 characters' });
     expect(mapOne(['Name', 'Email', 'City'], ['A', 'a@x.com', 'Oslo \uD83D'], 7)).toEqual({
       kind: 'error',
       row: 7,
+      field: 'location',
       message: 'Row 7: location: Contains a character that cannot be stored',
     });
     expect(mapOne(['Name', 'Email', 'Applied'], ['A', 'a@x.com', '9999-12-31'], 8)).toMatchObject({
@@ -138,7 +140,7 @@ describe('mapRows', () => {
       [2, 'Ana', 'hired'],
       [5, 'Cy', 'new'],
     ]);
-    expect(result.errors).toEqual([{ row: 3, message: 'Row 3: missing email' }]);
+    expect(result.errors).toEqual([{ row: 3, field: 'email', message: 'Row 3: missing email' }]);
     expect(result.warnings).toEqual(['Row 5: unknown status "pending review", set to new']);
     expect(result.blankRows).toBe(1);
     expect(result.ignoredHeaders).toEqual(['Favourite colour']);

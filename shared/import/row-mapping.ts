@@ -32,6 +32,9 @@ export interface ImportedCandidate {
 
 export interface RowError {
   row: number;
+  /** The field(s) at fault, as the summary names them ('email', 'applied date'), when one is. */
+  field: string | null;
+  /** 'Row 5: invalid email "x"': the whole line the summary shows. */
   message: string;
 }
 
@@ -76,14 +79,14 @@ const FIELD_LABELS: Record<CandidateField, string> = {
 /** Maps one data row. `columns` comes from `resolveColumns(headers).columns`, computed once per file. */
 export function mapRow(columns: ColumnMapping, values: readonly unknown[], row: number, options: MapOptions = {}): RowResult {
   if (!values.some((value) => cellText(value) !== '')) return { kind: 'blank', row };
-  const fail = (message: string): RowResult => ({ kind: 'error', row, message: `Row ${row}: ${message}` });
+  const fail = (field: string | null, message: string): RowResult => ({ kind: 'error', row, field, message: `Row ${row}: ${message}` });
 
   const email = cell(values, columns, 'email');
-  if (!email) return fail('missing email');
-  if (!isValidEmail(email)) return fail(`invalid email ${quoted(email)}`);
+  if (!email) return fail('email', 'missing email');
+  if (!isValidEmail(email)) return fail('email', `invalid email ${quoted(email)}`);
 
   const name = cell(values, columns, 'name') || joinNonEmpty([cell(values, columns, 'firstName'), cell(values, columns, 'lastName')], ' ');
-  if (!name) return fail('missing name');
+  if (!name) return fail('name', 'missing name');
 
   const input: CandidateFieldsInput = { name, email };
   const warnings: string[] = [];
@@ -106,7 +109,7 @@ export function mapRow(columns: ColumnMapping, values: readonly unknown[], row: 
 
   if (columns.appliedDate !== undefined) {
     const date = parseDateCell(values[columns.appliedDate], options.timeZone ?? deviceTimeZone());
-    if (date.kind === 'invalid') return fail(`invalid applied date ${quoted(date.text)}`);
+    if (date.kind === 'invalid') return fail('applied date', `invalid applied date ${quoted(date.text)}`);
     if (date.kind === 'date') input.appliedDate = date.iso;
   }
 
@@ -125,11 +128,14 @@ export function mapRow(columns: ColumnMapping, values: readonly unknown[], row: 
 
   const parsed = candidateFieldsSchema.safeParse(input);
   if (!parsed.success) {
+    const labels = [...new Set(parsed.error.issues.map((issue) => issue.path[0] as CandidateField | undefined).filter((f) => f !== undefined))].map(
+      (field) => FIELD_LABELS[field] ?? String(field),
+    );
     const problems = parsed.error.issues.map((issue) => {
       const field = issue.path[0] as CandidateField | undefined;
       return field ? `${FIELD_LABELS[field] ?? String(field)}: ${issue.message}` : issue.message;
     });
-    return fail(problems.join('; '));
+    return fail(labels.join(', ') || null, problems.join('; '));
   }
   return { kind: 'candidate', row, candidate: parsed.data, provided: Object.keys(input) as CandidateField[], warnings };
 }
@@ -162,7 +168,7 @@ export function mapRows(sheet: readonly (readonly unknown[])[], options: MapOpti
   rows.forEach((values, i) => {
     const mapped = mapRow(columns, values ?? [], i + 2, rowOptions);
     if (mapped.kind === 'blank') result.blankRows += 1;
-    else if (mapped.kind === 'error') result.errors.push({ row: mapped.row, message: mapped.message });
+    else if (mapped.kind === 'error') result.errors.push({ row: mapped.row, field: mapped.field, message: mapped.message });
     else {
       result.candidates.push({ row: mapped.row, candidate: mapped.candidate, provided: mapped.provided });
       result.warnings.push(...mapped.warnings);

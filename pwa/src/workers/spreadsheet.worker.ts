@@ -8,9 +8,11 @@
  */
 import './spreadsheet/harden';
 import type { MainToWorker, WorkerToMain } from '@shared/import/reader/protocol';
-import { readSpreadsheetFile } from '@shared/import/reader/read-file';
+import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from '@shared/import/reader/read-file';
 
 const MAX_UNACKNOWLEDGED = 2;
+/** Every row error is kept for the import's error report (a million short lines at most). */
+const KEPT_ROW_ERRORS = 1_000_000;
 
 const scope = self as unknown as {
   postMessage(message: WorkerToMain): void;
@@ -37,6 +39,6 @@ scope.onmessage = (event) => {
     wake?.();
     wake = null;
   } else if (message.type === 'read') {
-    void readSpreadsheetFile(message.file, message.kind, message.timeZone, port);
+    void readSpreadsheetFile(message.file, message.kind, message.timeZone, port, { ...DEFAULT_READ_LIMITS, keptMessages: KEPT_ROW_ERRORS });
   }
 };

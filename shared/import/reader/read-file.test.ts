@@ -86,13 +86,13 @@ describe('readSpreadsheetFile: CSV', () => {
     if (last.type !== 'done') throw new Error(`expected done, got ${last.type}`);
     expect(last.totals.errorCount).toBe(10_000);
     expect(last.totals.errors).toHaveLength(100);
-    expect(last.totals.errors[0]).toEqual({ row: 2, message: 'Row 2: missing email' });
+    expect(last.totals.errors[0]).toEqual({ row: 2, field: 'email', message: 'Row 2: missing email' });
     expect(messages.filter((m) => m.type === 'progress').length).toBeGreaterThan(3);
   });
 
   it('reports an unterminated quote as a row error', async () => {
     const { last } = await read('Name,Email\nAna,a@x.com\n"Ben,b@x.com\n');
-    expect(last).toMatchObject({ type: 'done', totals: { errors: expect.arrayContaining([{ row: 3, message: 'Row 3: Quoted field unterminated' }]) } });
+    expect(last).toMatchObject({ type: 'done', totals: { errors: expect.arrayContaining([{ row: 3, field: null, message: 'Row 3: Quoted field unterminated' }]) } });
   });
 
   it('reads a workbook saved under a .csv name as the workbook it is', async () => {

@@ -21,6 +21,8 @@ export interface ReadLimits {
   maxWorkbookRows: number;
   sliceBytes: number;
   batchSize?: number;
+  /** Row errors kept with their text (the counts are always complete): the device keeps every one. */
+  keptMessages?: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadLimits = {
@@ -51,7 +53,7 @@ export async function readSpreadsheetFile(
   port: ReaderPort,
   limits: ReadLimits = DEFAULT_READ_LIMITS,
 ): Promise<void> {
-  const batcher = new RowBatcher({ timeZone, batchSize: limits.batchSize });
+  const batcher = new RowBatcher({ timeZone, batchSize: limits.batchSize, keepMessages: limits.keptMessages });
   let batchNumber = 0;
   let lastProgress = 0;
 

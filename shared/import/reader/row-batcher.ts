@@ -112,7 +112,7 @@ export class RowBatcher {
     this.totals.dataRows += 1;
     const result = mapRow(this.columns, values, rowNumber, { timeZone: this.options.timeZone });
     if (result.kind === 'blank') this.totals.blankRows += 1;
-    else if (result.kind === 'error') this.addError(result.row, result.message);
+    else if (result.kind === 'error') this.addError(result.row, result.message, result.field);
     else {
       this.totals.candidates += 1;
       for (const warning of result.warnings) this.addWarning(warning);
@@ -122,9 +122,9 @@ export class RowBatcher {
     return null;
   }
 
-  addError(row: number, message: string): void {
+  addError(row: number, message: string, field: string | null = null): void {
     this.totals.errorCount += 1;
-    if (this.totals.errors.length < this.keep) this.totals.errors.push({ row, message });
+    if (this.totals.errors.length < this.keep) this.totals.errors.push({ row, field, message });
   }
 
   private addWarning(message: string): void {

@@ -34,6 +34,8 @@ export interface SkippedRow {
   /** The row's position in the input (0-based). */
   index: number;
   reason: string;
+  /** The field(s) the shared schema refused, when it named any. */
+  field: string | null;
 }
 
 export interface ImportResult {
@@ -94,10 +96,10 @@ export async function validateImportRows(
     const parsed = importRowSchema.safeParse(input);
     if (parsed.success) valid.push(parsed.data);
     else {
-      const reason = Object.entries(issueMessages(parsed.error))
-        .map(([field, message]) => (field === '_' ? message : `${field}: ${message}`))
-        .join('; ');
-      skipped.push({ index, reason });
+      const issues = Object.entries(issueMessages(parsed.error));
+      const reason = issues.map(([field, message]) => (field === '_' ? message : `${field}: ${message}`)).join('; ');
+      const fields = issues.map(([field]) => field).filter((field) => field !== '_');
+      skipped.push({ index, reason, field: fields.length ? fields.join(', ') : null });
     }
   }
   return { valid, skipped };

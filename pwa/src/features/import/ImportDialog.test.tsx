@@ -19,6 +19,7 @@ function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
     updated: 0,
     errors: [],
     errorCount: 0,
+    report: [],
     rowErrors: 0,
     warnings: [],
     warningCount: 0,
@@ -126,7 +127,15 @@ describe('ImportDialog', () => {
     expect(document.body.textContent).toContain('2 new, 1 updated');
     expect(runs).toHaveLength(2);
     await act(async () =>
-      runs[1]!.settle(result({ status: 'error', failure: 'the file is empty', errors: ['b.csv: the file is empty'], errorCount: 1 })),
+      runs[1]!.settle(
+        result({
+          status: 'error',
+          failure: 'the file is empty',
+          errors: ['b.csv: the file is empty'],
+          errorCount: 1,
+          report: [{ file: 'b.csv', row: null, field: null, reason: 'the file is empty' }],
+        }),
+      ),
     );
     await act(async () =>
       runs[2]!.settle(
@@ -136,6 +145,7 @@ describe('ImportDialog', () => {
           rowErrors: 4,
           errorCount: 4,
           errors: ['c.csv: Row 3: missing email', 'c.csv: Row 4: missing email', 'c.csv: Row 5: missing email', 'c.csv: Row 6: missing email'],
+          report: [3, 4, 5, 6].map((row) => ({ file: 'c.csv', row, field: 'email', reason: 'missing email' })),
         }),
       ),
     );
@@ -150,16 +160,22 @@ describe('ImportDialog', () => {
     });
     const summary = document.querySelector('[aria-label="Import summary"]')!;
     expect(summary.querySelector('[data-summary="total"]')!.textContent).toBe('4');
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'b.csv: the file is empty',
-      'c.csv: Row 3: missing email',
-      'c.csv: Row 4: missing email',
+    // Every error: file, row, field, reason.
+    expect([...summary.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['b.csv', '—', '—', 'the file is empty'],
+      ...[3, 4, 5, 6].map((row) => ['c.csv', String(row), 'email', 'missing email']),
     ]);
-    expect(summary.textContent).toContain('...and 2 more errors');
+    expect(summary.textContent).toContain('Errors (5)');
     expect(document.body.textContent).toContain('The file is empty.');
     expect(useUiStore.getState().dirtyForms.has('import-dialog')).toBe(false);
-    expect(button('Import Candidates')!.disabled).toBe(true);
+    // The run is over and nothing waits: Done instead of Cancel / Import Candidates; Done clears and closes.
+    expect(button('Import Candidates')).toBeUndefined();
+    expect(button('Cancel')).toBeUndefined();
     expect(button('Remove b.csv')!.disabled).toBe(false);
+    await act(async () => button('Done')!.click());
+    expect(useUiStore.getState().importOpen).toBe(false);
+    await act(async () => useUiStore.getState().openImport());
+    expect(items()).toEqual([]);
   });
 
   it('imports only files added after a run, and Clear All resets files and summary', async () => {

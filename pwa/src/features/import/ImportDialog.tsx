@@ -36,6 +36,12 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
   const addMoreButton = useRef<HTMLButtonElement>(null);
   const { items, running, summary } = session.state;
   const browse = () => input.current?.click();
+  // A run is over and nothing waits to go: the dialog ends with Done (which also clears it).
+  const finished = summary !== null && !running && !items.some((item) => item.status === 'pending');
+  const done = () => {
+    session.clear();
+    close();
+  };
 
   // Choosing the first files swaps Browse files for Add More Files, and Clear All or removing a file
   // can take away the focused control: keep keyboard focus in the dialog, on the control that browses.
@@ -60,12 +66,18 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
           <Button variant="outline" onClick={session.clear} disabled={running || (items.length === 0 && !summary)}>
             Clear All
           </Button>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={() => void session.startImport()} disabled={!canImport(session.state)}>
-            {running ? 'Importing...' : 'Import Candidates'}
-          </Button>
+          {finished ? (
+            <Button onClick={done}>Done</Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button onClick={() => void session.startImport()} disabled={!canImport(session.state)}>
+                {running ? 'Importing...' : 'Import Candidates'}
+              </Button>
+            </>
+          )}
         </>
       }
     >

@@ -149,7 +149,7 @@ describe('importFile', () => {
   it('keeps at most 100 error texts of a file but counts them all', async () => {
     await setup();
     const read: ReadInWorker = async function* () {
-      const errors = Array.from({ length: 100 }, (_, i) => ({ row: i + 2, message: `Row ${i + 2}: missing email` }));
+      const errors = Array.from({ length: 100 }, (_, i) => ({ row: i + 2, field: 'email', message: `Row ${i + 2}: missing email` }));
       yield { type: 'done', totals: totals({ dataRows: 10_001, errorCount: 10_000, errors }) };
     };
     const result = await importFile(csv([]), 'csv', deps({ read }));

@@ -5,6 +5,7 @@
  * responsive through a 100,000-row file. The result's numbers are what was actually stored.
  */
 import type { ImportOptions, ImportResult } from '@/features/candidates/import-rows';
+import { reasonOf, type ImportErrorLine } from '@shared/import/error-report';
 import type { SheetKind } from '@shared/import/reader/protocol';
 import type { FileTotals, ImportRowInput } from '@shared/import/reader/row-batcher';
 import type { ReadInWorker } from './spreadsheet-client';
@@ -26,6 +27,8 @@ export interface FileImportResult {
   errors: string[];
   /** All errors, including those not kept as text. */
   errorCount: number;
+  /** Every error, for the summary's list and the downloadable report. */
+  report: ImportErrorLine[];
   /** Rows that made no candidate (their errors are in `errors`). */
   rowErrors: number;
   warnings: string[];
@@ -65,6 +68,7 @@ export async function importFile(
   let failure: string | null = null;
   let totals: FileTotals | null = null;
   const skippedRows: string[] = [];
+  const skippedLines: ImportErrorLine[] = [];
   let skippedCount = 0;
   let progress = 0;
 
@@ -81,7 +85,9 @@ export async function importFile(
         stored += message.rows.length - result.skipped.length;
         for (const skip of result.skipped) {
           skippedCount += 1;
-          if (skippedRows.length < KEPT_FILE_MESSAGES) skippedRows.push(`Row ${message.rowNumbers[skip.index]}: ${skip.reason}`);
+          const row = message.rowNumbers[skip.index] ?? null;
+          if (skippedRows.length < KEPT_FILE_MESSAGES) skippedRows.push(`Row ${row}: ${skip.reason}`);
+          skippedLines.push({ file: label, row, field: skip.field, reason: skip.reason });
         }
         progress = message.progress;
         onProgress(progress);
@@ -104,6 +110,11 @@ export async function importFile(
   const rowErrors = (totals?.errorCount ?? 0) + skippedCount;
   const rowMessages = [...(totals?.errors.map((error) => error.message) ?? []), ...skippedRows].slice(0, KEPT_FILE_MESSAGES);
   const errors = [...(failure ? [failure] : []), ...rowMessages].map((text) => `${label}: ${text}`);
+  const report: ImportErrorLine[] = [
+    ...(failure ? [{ file: label, row: null, field: null, reason: failure }] : []),
+    ...(totals?.errors ?? []).map((error) => ({ file: label, row: error.row, field: error.field, reason: reasonOf(error.message) })),
+    ...skippedLines,
+  ];
   // A file whose every row was refused imported nothing: it failed, like an unreadable one.
   const status = failure || (total === 0 && rowErrors > 0) ? 'error' : 'success';
   return {
@@ -113,6 +124,7 @@ export async function importFile(
     updated: total - created,
     errors,
     errorCount: rowErrors + (failure ? 1 : 0),
+    report,
     rowErrors,
     warnings: totals?.warnings ?? [],
     warningCount: totals?.warningCount ?? 0,

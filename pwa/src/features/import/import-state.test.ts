@@ -10,6 +10,7 @@ const done = (overrides: Partial<FileImportResult> = {}): FileImportResult => ({
   updated: 1,
   errors: [],
   errorCount: 0,
+  report: [],
   rowErrors: 0,
   warnings: [],
   warningCount: 0,
@@ -91,7 +92,7 @@ describe('import dialog state', () => {
     state = importReducer(state, { type: 'start' });
     state = importReducer(state, { type: 'finished', results: [done(), done({ errors: ['b.xlsx: Row 3: missing email'], errorCount: 1 })] });
     expect(state.running).toBe(false);
-    expect(state.summary).toEqual({ total: 4, imported: 2, updated: 2, errors: ['b.xlsx: Row 3: missing email'], errorCount: 1 });
+    expect(state.summary).toEqual({ total: 4, imported: 2, updated: 2, errors: ['b.xlsx: Row 3: missing email'], errorCount: 1, report: [] });
     expect(importReducer(state, { type: 'start' }).summary).toBeNull();
     expect(importReducer(state, { type: 'clear' })).toEqual(initialImportState);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileImportResult } from './import-file';
-import { completionToast, fileResultText, processedText, shownErrors, summarize } from './import-texts';
+import { completionToast, fileResultText, processedText, summarize } from './import-texts';
 
 function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
   return {
@@ -10,6 +10,7 @@ function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
     updated: 0,
     errors: [],
     errorCount: 0,
+    report: [],
     rowErrors: 0,
     warnings: [],
     warningCount: 0,
@@ -20,25 +21,27 @@ function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
 }
 
 const ok = result({ total: 12, imported: 10, updated: 2 });
-const failed = result({ status: 'error', failure: 'the file is empty', errors: ['empty.csv: the file is empty'], errorCount: 1 });
+const failed = result({
+  status: 'error',
+  failure: 'the file is empty',
+  errors: ['empty.csv: the file is empty'],
+  errorCount: 1,
+  report: [{ file: 'empty.csv', row: null, field: null, reason: 'the file is empty' }],
+});
 
 describe('summary', () => {
-  it('adds up the files', () => {
-    expect(summarize([ok, failed, result({ total: 3, imported: 0, updated: 3, errors: ['b.csv: Row 4: missing email'], errorCount: 7, rowErrors: 7 })])).toEqual({
+  it('adds up the files, and keeps every error line for the report, file by file', () => {
+    const rowError = { file: 'b.csv', row: 4, field: 'email', reason: 'missing email' };
+    const withRows = result({ total: 3, imported: 0, updated: 3, errors: ['b.csv: Row 4: missing email'], errorCount: 7, rowErrors: 7, report: Array(7).fill(rowError) });
+    expect(summarize([ok, failed, withRows])).toEqual({
       total: 15,
       imported: 10,
       updated: 5,
       errors: ['empty.csv: the file is empty', 'b.csv: Row 4: missing email'],
       errorCount: 8,
+      report: [{ file: 'empty.csv', row: null, field: null, reason: 'the file is empty' }, ...Array(7).fill(rowError)],
     });
     expect(processedText({ total: 15, imported: 10, updated: 5 })).toBe('Processed 15 candidates: 10 new, 5 updated.');
-  });
-
-  it('shows at most three errors, then how many more there are (kept as text or not)', () => {
-    const errors = ['a.csv: Row 2: missing email', 'a.csv: Row 3: missing email', 'a.csv: Row 4: missing email', 'a.csv: Row 5: missing email'];
-    expect(shownErrors({ total: 0, imported: 0, updated: 0, errors: errors.slice(0, 3), errorCount: 3 })).toEqual({ shown: errors.slice(0, 3), more: null });
-    expect(shownErrors({ total: 0, imported: 0, updated: 0, errors, errorCount: 4 })).toEqual({ shown: errors.slice(0, 3), more: '...and 1 more errors' });
-    expect(shownErrors({ total: 0, imported: 0, updated: 0, errors, errorCount: 10_000 }).more).toBe('...and 9997 more errors');
   });
 });
 

@@ -36,6 +36,7 @@ function thrownResult(file: File, error: unknown): FileImportResult {
     updated: 0,
     errors: [`${displayFileName(file.name)}: ${reason}`],
     errorCount: 1,
+    report: [{ file: displayFileName(file.name), row: null, field: null, reason }],
     rowErrors: 0,
     warnings: [],
     warningCount: 0,
