@@ -13,9 +13,9 @@ import { sortCandidates } from '../../shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '../../shared/format/dates';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, type SeedCandidate } from './support/candidates';
-import { deviceCount } from './support/import-kit';
+import { chooseFilesToImport, csvFile, deviceCount } from './support/import-kit';
 import { sampleCandidates } from './support/sample-candidates';
-import { expectToast } from './support/ui';
+import { expectToast, recordToasts } from './support/ui';
 
 const ROWS: SeedCandidate[] = sampleCandidates(90).map((row) => ({ ...row, status: 'new' }));
 const CRAIGSLIST = applyCandidateFilters(asViews(ROWS), { ...DEFAULT_CANDIDATE_FILTERS, sources: ['craigslist'] }, PACIFIC_TIME_ZONE);
@@ -128,5 +128,18 @@ describe('bulk actions', () => {
     expect(sheetRows.slice(1).map((row) => [row[0], row[1]])).toEqual(expected);
     expect(sheetRows.slice(1).map((row) => row.slice(3, 5))).toEqual(csvRows.slice(1).map((row) => row.slice(3, 5)));
     await page.getByRole('button', { name: 'Clear all' }).click();
+  });
+
+  it("does not announce the device's own import as new arrivals", async () => {
+    const toasts = await recordToasts(page);
+    const dialog = await chooseFilesToImport(page, [csvFile('own.csv', ['Name,Email', 'Own One,own.one@example.com', 'Own Two,own.two@example.com'])]);
+    await dialog.getByRole('button', { name: 'Import Candidates' }).click();
+    await expectToast(page, 'Import Complete', 'Processed 2 candidates: 2 new, 0 updated.');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
+    // A pull after the push has brought the two rows back from the server.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expectToast(page, 'Refresh complete', `Found ${ROWS.length + 2} candidates`);
+    expect((await toasts.titles()).filter((title) => title.includes('arrived'))).toEqual([]);
   });
 });

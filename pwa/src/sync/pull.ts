@@ -13,6 +13,7 @@
  * A page's `erased` uids (candidates erased for privacy) are forgotten in the page's transaction,
  * pending changes about them included (erasure.ts).
  */
+import { announceArrivals, countNew, hasArrivalListeners } from './arrivals';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import { PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
 import { emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
@@ -71,8 +72,11 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
  */
 export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<void> {
   const tables = [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.meta, db.outbox, db.rejected];
-  return db.transaction('rw', tables, async () => {
+  let arrived = 0;
+  await db.transaction('rw', tables, async () => {
     const candidates = await splitTouched(db, 'candidate', page.candidates);
+    // Live rows this device did not hold: arrivals from elsewhere (counted only when someone listens).
+    if (hasArrivalListeners(db)) arrived = await countNew(db, candidates.untouched.filter((row) => !row.deletedAt).map((row) => row.uid));
     const collides = await collidesWithTouched(db, candidates.untouched);
     const notes = await splitTouched(db, 'interviewNote', page.interviewNotes);
     await db.candidates.bulkPut(candidates.untouched.map(toLocalCandidate));
@@ -87,6 +91,7 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     const rewritten = await forgetErased(db, page.erased);
     if (rewritten || collides || candidates.copies.length + notes.copies.length > 0) await setMeta(db, 'needsRebase', true);
   });
+  announceArrivals(db, arrived);
 }
 
 function remember(seen: SeenRows, page: PullResponse) {

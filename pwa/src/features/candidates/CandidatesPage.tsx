@@ -39,7 +39,7 @@ export function CandidatesPage() {
   const list = useCandidateList();
   const model = useCandidateTableModel(list);
   const { error } = list;
-  useNewArrivalToast(list.status === 'ready' ? list.entries.length : undefined);
+  useNewArrivalToast();
   const filters = useCandidatesView((state) => state.filters);
   const view = useCandidatesView((state) => state.view);
   const debugOpen = useCandidatesView((state) => state.debugOpen);
