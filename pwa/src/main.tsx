@@ -13,6 +13,7 @@ import { registerServiceWorker } from './app/pwa/register-sw';
 import { startAuth, useAuthStore, watchAuth } from './features/auth/auth-store';
 import { readRememberedUser } from './features/auth/remembered-user';
 import { startSyncForSignedInUser } from './app/sync-bootstrap';
+import { registerCandidatesSignOut } from './features/candidates/candidates-sign-out';
 import { registerLeadsSignOut } from './features/linkedin/leads-sign-out';
 
 applyAppearance(readRememberedUser());
@@ -25,6 +26,7 @@ useAppConfig.subscribe((state) => (document.title = state.appName));
 watchAuth();
 startSyncForSignedInUser();
 registerLeadsSignOut();
+registerCandidatesSignOut();
 void startAuth();
 void loadAppConfig();
 registerServiceWorker();
