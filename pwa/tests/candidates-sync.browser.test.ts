@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { dismissToasts, hoursAgo, openCandidatesPage, seedServerCandidates, serverCandidate } from './support/candidates';
-import { expectToast } from './support/ui';
+import { closeWithEscape, expectToast } from './support/ui';
 
 let app: BrowserApp;
 const devices: Array<{ context: BrowserContext; page: Page }> = [];
@@ -45,8 +45,8 @@ async function dialogValue(page: Page, name: string, read: (dialog: ReturnType<P
   const dialog = page.getByRole('dialog', { name });
   await dialog.getByText('Sales Representative Candidate').waitFor();
   const value = await read(dialog);
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
+  // A press while the dialog is still opening can be lost on a loaded machine: press until it has gone.
+  await closeWithEscape(page, dialog.getByText('Sales Representative Candidate'));
   return value;
 }
 

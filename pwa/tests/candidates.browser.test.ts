@@ -17,7 +17,7 @@ import { dayLabel } from '../src/ui/calendar/calendar-math';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { asViews, hoursAgo, openCandidatesPage, seedServerCandidates, tableNames, type SeedCandidate } from './support/candidates';
 import { sampleCandidates } from './support/sample-candidates';
-import { expectToast } from './support/ui';
+import { closeWithEscape, expectToast } from './support/ui';
 
 const ROWS: SeedCandidate[] = [
   ...sampleCandidates(64),
@@ -231,8 +231,7 @@ describe('table', () => {
     await page.keyboard.press('Enter');
     // The title reads "Candidate" until the row is read from IndexedDB: wait for the name.
     await page.getByRole('dialog').getByRole('heading', { name: ROWS[0]!.name }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByText('Sales Representative Candidate').waitFor({ state: 'detached' });
+    await closeWithEscape(page, page.getByText('Sales Representative Candidate'));
   });
 });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { serverCandidate, waitForDeviceCount } from './support/candidates';
 import { chooseFilesToImport, csvFile } from './support/import-kit';
-import { ADMIN, adminApi, expectToast, signInThroughUi } from './support/ui';
+import { ADMIN, adminApi, closeWithEscape, expectToast, signInThroughUi } from './support/ui';
 
 const NAME = 'Dana Dateonly';
 const EMAIL = 'dana.dateonly@example.com';
@@ -40,8 +40,7 @@ async function expectDayEverywhere(page: Page) {
   await row.click();
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: NAME }) });
   await dialog.getByText(DAY).first().waitFor();
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
+  await closeWithEscape(page, dialog.getByText('Sales Representative Candidate'));
 
   await nav(page, 'Search');
   const result = page.locator('tbody tr', { hasText: NAME });
