@@ -49,11 +49,20 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
     values,
     resetOptions: { keepDirtyValues: true },
   });
-  const [status, setStatus] = useState<CandidateStatus>(candidate.status);
-  useEffect(() => setStatus(candidate.status), [candidate.status]);
+  // The status the user picked in the list, if any; until then the list follows the live record. (Kept as
+  // a choice, not a copy synced by an effect: a copy would read as an unsaved edit for one render each
+  // time the status changed elsewhere, and Close would then ask to discard it.)
+  const [chosenStatus, setChosenStatus] = useState<CandidateStatus | null>(null);
+  const status = chosenStatus ?? candidate.status;
+  // Once the record has the chosen status (Update applied it), the list follows the record again.
+  useEffect(() => {
+    if (chosenStatus === candidate.status) setChosenStatus(null);
+  }, [chosenStatus, candidate.status]);
   const dirty = isDirty || status !== candidate.status;
   useDirtyForm(dirty, `candidate-detail-${candidate.uid}`);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
 
   // The notes as they were when the user started editing them.
   const notesBase = useRef(candidate.notes);
@@ -92,7 +101,7 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
           <Textarea id="detail-notes" rows={5} placeholder="Add notes about this candidate" {...register('notes')} />
         </FormField>
       </DetailSection>
-      <StatusUpdater candidate={candidate} status={status} onStatusChange={setStatus} />
+      <StatusUpdater candidate={candidate} status={status} onStatusChange={setChosenStatus} />
       <ChangeHistory candidate={candidate} />
       <div data-toast-avoid className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
         <EraseCandidateButton candidate={candidate} onErased={onDone} />
