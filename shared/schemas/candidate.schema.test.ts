@@ -28,6 +28,23 @@ describe('candidate field messages', () => {
     expect(messages({ appliedDate: '2026-11-22T00:00:00Z' })).toEqual({});
   });
 
+  it('reads an applied date in any form the import reads, a date alone as that calendar day', () => {
+    const applied = (appliedDate: string) => candidateFieldsSchema.parse({ name: 'Ann', email: 'ann@x.io', appliedDate }).appliedDate;
+    for (const day of ['2026-11-22', ' 2026-11-22 ', '2026/11/22', '11/22/2026', '11/22/26', 'Nov 22, 2026', 'November 22nd, 2026', '22 November 2026', '46348']) {
+      expect(applied(day), day).toBe('2026-11-22T00:00:00.000Z');
+    }
+    // With a zone: that instant. Without one: the wall-clock time in Pacific time, as the table shows it.
+    expect(applied('2026-11-22T10:30:00-08:00')).toBe('2026-11-22T18:30:00.000Z');
+    expect(applied('2026-11-22T10:30:00.123456+0800')).toBe('2026-11-22T02:30:00.123Z');
+    expect(applied('2026-11-22T10:30')).toBe('2026-11-22T18:30:00.000Z');
+    expect(applied('2026-11-22 10:30:15')).toBe('2026-11-22T18:30:15.000Z');
+    expect(applied('11/22/2026 3:15 PM')).toBe('2026-11-22T23:15:00.000Z');
+    expect(applied('7/4/2026 9:00 AM')).toBe('2026-07-04T16:00:00.000Z');
+    for (const bad of ['2026-02-30', 'last Tuesday', '13/13/2026', '']) {
+      expect(messages({ appliedDate: bad }), bad).toEqual({ appliedDate: 'Must be a date (2026-11-22, 11/22/2026, Nov 22, 2026) or an ISO date-time' });
+    }
+  });
+
   it('names the row of an import batch that a server refuses', () => {
     const parsed = importRowSchema.array().safeParse([
       { uid: '00000000-0000-4000-8000-000000000001', name: 'Ok', email: 'ok@x.io' },

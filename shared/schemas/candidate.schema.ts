@@ -4,6 +4,7 @@
  * integer id used by the REST API (null on a device until the record has been synced).
  */
 import { z } from 'zod';
+import { PACIFIC_TIME_ZONE } from '../format/dates';
 import { parseDateCell } from '../import/cell-values';
 
 export const CANDIDATE_STATUSES = ['new', 'screening', 'interview', 'assessment', 'offer', 'hired', 'rejected'] as const;
@@ -42,25 +43,23 @@ const longText = storableString().max(LONG_TEXT_MAX, `Must be at most ${LONG_TEX
 
 /** The years an applied date may fall in (PostgreSQL and every device store those; a typo like 0202 does not slip in). */
 export const APPLIED_YEARS = { from: 1900, to: 2100 } as const;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
 export const APPLIED_DATE_MESSAGE = 'Must be a date (2026-11-22, 11/22/2026, Nov 22, 2026) or an ISO date-time';
 
 /**
- * An applied date: an ISO date-time with its zone, or any date the import reads ('2026-11-22',
- * '11/22/2026', 'Nov 22, 2026', with or without a time). A date alone is kept as that calendar day
- * (midnight UTC, see format/dates.ts); a time without a zone is read as UTC, the only zone an
- * integration's request tells nothing about.
+ * An applied date: an ISO date-time, or any date the import reads ('2026-11-22', '11/22/2026',
+ * 'Nov 22, 2026', '22 November 2026', a spreadsheet serial, each with or without a time), through the
+ * import's one date reader. A date alone is kept as that calendar day (midnight UTC, see format/dates.ts).
+ * A time without a zone is read as Pacific time, the zone the candidates table shows: '3:15 PM' sent is
+ * '3:15 PM PST' seen. What the reader does not know goes to the ISO check below as sent.
  */
 const isoDate = z
   .string({ message: APPLIED_DATE_MESSAGE })
   .transform((value) => {
-    const text = value.trim();
-    if (ISO_DATE_TIME.test(text)) return text;
-    const cell = parseDateCell(text, 'UTC');
-    return cell.kind === 'date' ? cell.iso : text;
+    const cell = parseDateCell(value, PACIFIC_TIME_ZONE);
+    return cell.kind === 'date' ? cell.iso : value.trim();
   })
   .pipe(
-    z.iso.datetime({ offset: true, message: APPLIED_DATE_MESSAGE }).refine((value) => {
+    z.iso.datetime({ offset: true, message: APPLIED_DATE_MESSAGE, abort: true }).refine((value) => {
       const year = new Date(value).getUTCFullYear();
       return year >= APPLIED_YEARS.from && year <= APPLIED_YEARS.to;
     }, `Must be a date between the years ${APPLIED_YEARS.from} and ${APPLIED_YEARS.to}`),

@@ -82,6 +82,21 @@ describe('POST /api/forms/candidates', () => {
     );
     expect(res.status).toBe(201);
     expect(new Date(res.body.appliedDate).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    // A JSON form's labelled fields, in the other formats the import reads.
+    const cases: Array<[string, string, string]> = [
+      ['2026-11-22', 'dee.two@form.io', '2026-11-22T00:00:00.000Z'],
+      ['Nov 22, 2026', 'dee.three@form.io', '2026-11-22T00:00:00.000Z'],
+      ['2026-11-22 09:00', 'dee.four@form.io', '2026-11-22T17:00:00.000Z'],
+    ];
+    for (const [value, email, stored] of cases) {
+      const fields = [{ label: 'Full Name', value: 'Dee Ate' }, { label: 'Email', value: email }, { label: 'Application Date', value }];
+      const json = await server.client().post(`/api/forms/candidates?key=${key}`, { fields });
+      expect(json.status, value).toBe(201);
+      expect(new Date(json.body.appliedDate).toISOString(), value).toBe(stored);
+    }
+    const refused = await server.client().post(`/api/forms/candidates?key=${key}`, { name: 'Dee Ate', email: 'dee.bad@form.io', 'Date Applied': 'soon' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.appliedDate).toBe('Must be a date (2026-11-22, 11/22/2026, Nov 22, 2026) or an ISO date-time');
   });
 
   it('updates a known email and notes the re-application with the tool’s name', async () => {

@@ -95,6 +95,10 @@ describe('POST /api/zapier/candidates', () => {
       ['11/22/2026', 'day.two@x.io', '2026-11-22T00:00:00.000Z'],
       ['Nov 22, 2026', 'day.three@x.io', '2026-11-22T00:00:00.000Z'],
       ['2026-11-22T10:30:00-08:00', 'day.four@x.io', '2026-11-22T18:30:00.000Z'],
+      ['22 November 2026', 'day.five@x.io', '2026-11-22T00:00:00.000Z'],
+      // A time without a zone is the Pacific wall-clock time the table will show.
+      ['2026-11-22T10:30', 'day.six@x.io', '2026-11-22T18:30:00.000Z'],
+      ['11/22/2026 3:15 PM', 'day.seven@x.io', '2026-11-22T23:15:00.000Z'],
     ];
     for (const [appliedDate, email, stored] of cases) {
       const res = await zapier({ name: 'Day Only', email, appliedDate });
@@ -103,7 +107,7 @@ describe('POST /api/zapier/candidates', () => {
     }
     const refused = await zapier({ name: 'Bad', email: 'day.bad@x.io', appliedDate: '2026-02-30' });
     expect(refused.status).toBe(400);
-    expect(refused.body.fields.appliedDate).toMatch(/^Must be a date/);
+    expect(refused.body.fields.appliedDate).toBe('Must be a date (2026-11-22, 11/22/2026, Nov 22, 2026) or an ISO date-time');
   });
 
   it('validates with the shared schema: wrong types, missing fields, unknown status', async () => {
