@@ -30,7 +30,19 @@ describe('change history text', () => {
       summary: 'An older edit to Notes by Zapier was not applied',
       value: '(empty)',
     });
-    expect(describeEvent(event({ field: 'interviewNote:2024-01-05' })).summary).toBe('Interview note (2024-01-05) changed by rita');
+    expect(describeEvent(event({ field: 'interviewNote:2024-01-05' })).summary).toBe('Interview note (Jan 5, 2024) changed by rita');
+  });
+
+  it('shows an applied date in the app\'s one format: a date alone as its day, a date-time in Pacific time', () => {
+    expect(describeEvent(event({ field: 'appliedDate', value: '2026-11-22T00:00:00.000Z' }))).toMatchObject({
+      summary: 'Applied date changed by rita',
+      value: 'Nov 22, 2026',
+    });
+    expect(describeEvent(event({ field: 'appliedDate', value: '2026-11-24T15:36:52.000Z' })).value).toBe('Nov 24, 2026, 7:36 AM PST');
+    expect(valueText({ name: 'Ann', appliedDate: '2026-11-22T00:00:00.000Z' })).toBe('Name: Ann\nApplied date: Nov 22, 2026');
+    // Only the applied date is read as a date; other text stays as written.
+    expect(describeEvent(event({ field: 'notes', value: '2026-11-22T00:00:00.000Z' })).value).toBe('2026-11-22T00:00:00.000Z');
+    expect(describeEvent(event({ field: 'appliedDate', value: 'garbled' })).value).toBe('garbled');
   });
 
   it('lists a deleted record\'s last values and orders entries newest first', () => {

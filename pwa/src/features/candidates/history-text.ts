@@ -3,6 +3,8 @@
  * event is a value that did not survive a write: the old value a newer write replaced, an older edit
  * that arrived after a newer one, or the record's last values when it was deleted or merged away.
  */
+import { formatPacificDate, formatShortDay } from '@shared/format/dates';
+import { isValidDay } from '@shared/format/time-zone';
 import type { CandidateEvent, WriteOrigin } from '@shared/schemas/candidate-api.schema';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -29,18 +31,26 @@ const ORIGIN_LABELS: Record<WriteOrigin, string> = {
 };
 
 export function fieldLabel(field: string): string {
-  if (field.startsWith('interviewNote:')) return `Interview note (${field.slice('interviewNote:'.length)})`;
+  if (field.startsWith('interviewNote:')) {
+    const day = field.slice('interviewNote:'.length);
+    return `Interview note (${isValidDay(day) ? formatShortDay(day) : day})`;
+  }
   return FIELD_LABELS[field] ?? field;
 }
 
+/** A field's value as the detail dialog shows it: the applied date in the app's one format, not as stored. */
+function fieldValueText(field: string, value: string): string {
+  return (field === 'appliedDate' && formatPacificDate(value)) || value;
+}
+
 /** A lost value as text: '(empty)' for nothing, "field: value" lines for a record snapshot. */
-export function valueText(value: unknown): string {
+export function valueText(value: unknown, field = ''): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return fieldValueText(field, value);
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== null && v !== '')
-      .map(([field, v]) => `${fieldLabel(field)}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .map(([key, v]) => `${fieldLabel(key)}: ${typeof v === 'string' ? fieldValueText(key, v) : JSON.stringify(v)}`)
       .join('\n');
   }
   return String(value);
@@ -70,7 +80,7 @@ export function writerName(event: Pick<CandidateEvent, 'origin' | 'username' | '
 export function describeEvent(event: CandidateEvent): HistoryEntry {
   const who = writerName(event);
   const label = fieldLabel(event.field);
-  const base = { id: event.id, value: valueText(event.value), at: event.createdAt };
+  const base = { id: event.id, value: valueText(event.value, event.field), at: event.createdAt };
   switch (event.kind) {
     case 'overwritten':
       return { ...base, summary: `${label} changed by ${who}`, valueLabel: 'Earlier value' };
