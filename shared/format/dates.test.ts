@@ -58,6 +58,20 @@ describe('isWithinLast24Hours', () => {
     expect(isWithinLast24Hours('2024-05-11T12:00:00Z', now)).toBe(false);
   });
 
+  it('counts a date without a time while its day is today where the device is', () => {
+    const day = dateOnlyIso(2026, 11, 22);
+    // 5 PM on Nov 22 in California is already Nov 23 in UTC (and in Manila).
+    const evening = new Date('2026-11-23T01:00:00Z');
+    expect(isWithinLast24Hours(day, evening, 'America/Los_Angeles')).toBe(true);
+    expect(isWithinLast24Hours(day, evening, 'Asia/Manila')).toBe(false);
+    // 6 PM on Nov 21 in California: the day has not begun there, though it has in UTC.
+    const eveBefore = new Date('2026-11-22T02:00:00Z');
+    expect(isWithinLast24Hours(day, eveBefore, 'America/Los_Angeles')).toBe(false);
+    expect(isWithinLast24Hours(day, eveBefore, 'Asia/Manila')).toBe(true);
+    expect(isWithinLast24Hours(day, new Date('2026-11-22T23:59:00Z'), 'UTC')).toBe(true);
+    expect(isWithinLast24Hours(day, new Date('2026-11-23T00:00:00Z'), 'UTC')).toBe(false);
+  });
+
   it('is false for an invalid date', () => {
     expect(isWithinLast24Hours('garbage', now)).toBe(false);
     expect(isWithinLast24Hours(undefined, now)).toBe(false);

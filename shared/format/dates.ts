@@ -10,7 +10,7 @@
  * (newer ICU puts a narrow no-break space before AM/PM).
  */
 import { dateParts } from './intl';
-import { parseDay, type DayString, shiftDay } from './time-zone';
+import { deviceTimeZone, parseDay, type DayString, shiftDay, toDayString } from './time-zone';
 
 export const PACIFIC_TIME_ZONE = 'America/Los_Angeles';
 /** The sparkle window for recent applications. */
@@ -68,10 +68,16 @@ export function formatDateTime(iso: Date | string | null | undefined, timeZone?:
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }
 
-/** True when the date lies in the 24 hours before `now` (a few minutes of clock skew ahead allowed). */
-export function isWithinLast24Hours(iso: Date | string | null | undefined, now: Date): boolean {
+/**
+ * True when the date lies in the 24 hours before `now` (a few minutes of clock skew ahead allowed). A date
+ * without a time has no hour to measure from: it counts while its day is today in `timeZone` (the
+ * device's), the only part of it known to lie within the last 24 hours. Measured from midnight UTC it
+ * would sparkle from 4 PM the evening before to 4 PM that day in California.
+ */
+export function isWithinLast24Hours(iso: Date | string | null | undefined, now: Date, timeZone?: string): boolean {
   const epochMs = toEpochMs(iso);
   if (!Number.isFinite(epochMs)) return false;
+  if (isDateOnlyEpoch(epochMs)) return toDayString(now, timeZone ?? deviceTimeZone()) === toDayString(epochMs, 'UTC');
   const age = now.getTime() - epochMs;
   return age >= -CLOCK_SKEW_TOLERANCE_MS && age < RECENT_APPLICATION_WINDOW_MS;
 }
