@@ -119,8 +119,8 @@ describe('a server that cannot be reached while the browser is online', () => {
   it('reads as offline with the changes waiting, not as a sync error, and syncs once the server answers', async () => {
     const { page } = devices[0]!;
     await page.bringToFront();
-    // As when the server is stopped or a Wi-Fi sign-in page intercepts: no answer from the server.
-    await page.route('**/api/sync/**', (route) => route.abort('connectionrefused'));
+    // The server is stopped while the browser still says it is online: its requests are refused.
+    await app.stopListening();
     try {
       await editInDialog(page, 'Sam Shared', (dialog) => dialog.getByPlaceholder('Add notes about this candidate').fill('Met at the job fair\nCalled back'));
       const indicator = page.getByRole('button', { name: /^Sync: Can't reach the server — 1 change waiting, retrying$/ });
@@ -128,7 +128,7 @@ describe('a server that cannot be reached while the browser is online', () => {
       expect(await indicator.getAttribute('data-tone')).toBe('warning');
       expect(await page.getByRole('button', { name: /^Sync: Sync error/ }).count()).toBe(0);
     } finally {
-      await page.unroute('**/api/sync/**');
+      await app.listenAgain();
     }
     await page.getByRole('button', { name: /^Sync: / }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();

@@ -23,6 +23,10 @@ export interface BrowserApp {
   db: TestDatabase;
   browser: Browser;
   newContext(): Promise<BrowserContext>;
+  /** Stops the server answering, as a server that is down does (connections refused), until listenAgain. */
+  stopListening(): Promise<void>;
+  /** Serves again on the same address. */
+  listenAgain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,17 +46,28 @@ export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'),
   const app = createApp({ knex: db.knex, config, leads });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const stopListening = async () => {
+    if (!server.listening) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  };
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? ensureChromium(), args: CHROMIUM_ARGS });
   return {
     url,
     db,
     browser,
     newContext: () => browser.newContext({ baseURL: url }),
+    stopListening,
+    async listenAgain() {
+      server.listen(port, '127.0.0.1');
+      await new Promise<void>((resolve) => server.once('listening', resolve));
+    },
     async close() {
       await browser.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopListening();
       await db.close();
     },
   };
