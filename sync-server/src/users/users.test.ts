@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/helpers/test-server';
 import type { HttpClient } from '../../tests/helpers/http-client';
@@ -67,6 +68,26 @@ describe('user management (admin only)', () => {
     const self = await admin.delete(`/api/users/${me.id}`);
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('You cannot delete your own account');
+  });
+
+  it('deleting a user deletes their sign-ins, keys, provider key and leads; their candidates and interview notes stay', async () => {
+    const { body: user } = await admin.post('/api/users', { username: 'leaver', password: 'secret1' });
+    const leaver = server.client();
+    await leaver.post('/api/login', { username: 'leaver', password: 'secret1' });
+    const { body: key } = await leaver.post('/api/api-keys', { name: 'Leaver zap' });
+    const arrival = await server.client().post('/api/zapier/candidates', { name: 'Kept Candidate', email: 'kept@x.io' }, { headers: { 'x-api-key': key.key } });
+    expect(arrival.status).toBe(201);
+    expect((await leaver.post('/api/interview-notes', { candidateId: arrival.body.id, note: 'Strong closer', day: '2026-03-10' })).status).toBe(201);
+    const knex = server.db.knex;
+    await knex('proxycurl_api_keys').insert({ user_id: user.id, api_key_encrypted: 'ciphertext' });
+    await knex('linkedin_sales_reps').insert({ id: randomUUID(), user_id: user.id, linkedin_url: 'https://www.linkedin.com/in/lead', job_title_input: 'SDR', location_input: 'Austin' });
+    const owned = async (table: string) => Number((await knex(table).where({ user_id: user.id }).count({ n: '*' }))[0]!.n);
+    expect(await owned('sessions')).toBeGreaterThan(0);
+
+    expect((await admin.delete(`/api/users/${user.id}`)).status).toBe(200);
+    for (const table of ['sessions', 'api_keys', 'proxycurl_api_keys', 'linkedin_sales_reps']) expect([table, await owned(table)]).toEqual([table, 0]);
+    expect(await knex('candidates').where({ email: 'kept@x.io' }).first()).toMatchObject({ name: 'Kept Candidate', userId: null, deletedAt: null });
+    expect(await knex('interview_notes').where({ candidate_id: arrival.body.id }).first()).toMatchObject({ note: 'Strong closer', userId: null });
   });
 
   it('keeps at least one admin', async () => {
