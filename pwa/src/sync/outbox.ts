@@ -1,6 +1,6 @@
 /**
  * The outbox: how a local write becomes a pending mutation. `writeMutation` runs one Dexie transaction
- * that reads what it needs, applies the mutation to the rows (apply-mutation.ts) and appends
+ * that reads what it needs, runs the mutation's shared `apply` (shared/mutations/) on the rows (dexie-rows.ts) and appends
  * `{id, name, args, hlc}` to the outbox — all or nothing (`writeMutations`: several, in one
  * transaction). Ids come from `meta.nextMutationId` and stamps from `meta.hlc` inside that
  * transaction, so several tabs writing at once still get contiguous ids and increasing stamps.
