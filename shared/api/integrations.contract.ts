@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apiKeyOwnerSchema, apiKeySchema, createApiKeySchema, createdApiKeySchema } from '../schemas/api-key.schema';
 import { candidateArrivalSchema, candidateDtoSchema } from '../schemas/candidate-api.schema';
+import { zapierNoteSchema, zapierRecentQuerySchema, zapierStatusChangeSchema, zapierFindQuerySchema } from '../schemas/zapier.schema';
 import type { RouteDef } from './contract';
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -19,6 +20,14 @@ export const integrationRoutes = {
     response: candidateDtoSchema,
   },
   zapierMe: { method: 'GET', path: '/api/zapier/me', response: apiKeyOwnerSchema },
+  /** Header X-API-Key. The live candidate with this email (trimmed, any case), as a list of at most one: Zapier's search shape. */
+  zapierFindCandidates: { method: 'GET', path: '/api/zapier/candidates', query: zapierFindQuerySchema, response: z.array(candidateDtoSchema) },
+  /** Header X-API-Key. The latest candidates for an event, newest first: samples for a Zap editor. */
+  zapierRecentCandidates: { method: 'GET', path: '/api/zapier/candidates/recent', query: zapierRecentQuerySchema, response: z.array(candidateDtoSchema) },
+  /** Header X-API-Key. Appends the dated line to the candidate's notes (candidate.appendNote). */
+  zapierAddNote: { method: 'POST', path: '/api/zapier/candidates/:id/notes', body: zapierNoteSchema, response: candidateDtoSchema },
+  /** Header X-API-Key. Moves the candidate to a status with the dated "Status updated" line (candidate.setStatus). */
+  zapierChangeStatus: { method: 'POST', path: '/api/zapier/candidates/:id/status', body: zapierStatusChangeSchema, response: candidateDtoSchema },
   /**
    * `?key=` (or X-API-Key); JSON or form-encoded, with the common field names of form tools, mapped by
    * the server (see sync-server/src/integrations/form-fields.ts). 201 created / 200 updated.

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { PACIFIC_TIME_ZONE } from '../format/dates';
 import { parseDateCell } from '../import/cell-values';
+import { CANDIDATE_STATUSES, type CandidateStatus } from './candidate-statuses';
 
-export const CANDIDATE_STATUSES = ['new', 'screening', 'interview', 'assessment', 'offer', 'hired', 'rejected'] as const;
-export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+export { CANDIDATE_STATUSES, type CandidateStatus };
 export const DEFAULT_STATUS: CandidateStatus = 'new';
 /** "In Progress" on the dashboard. */
 export const IN_PROGRESS_STATUSES: readonly CandidateStatus[] = ['new', 'screening', 'interview', 'assessment', 'offer'];

@@ -1,12 +1,17 @@
 /**
- * Zapier: creates candidates with an API key (header X-API-Key), and answers the key's owner for
- * Zapier's connection test. A known email (trimmed, lower-cased) updates that candidate and appends
- * "Candidate reapplied via Zapier", so a replayed Zap step never duplicates a candidate.
+ * Zapier (the app in sync-server/zapier/), with an API key (header X-API-Key): creates candidates —
+ * a known email (trimmed, lower-cased) updates that candidate and appends "Candidate reapplied via
+ * Zapier", so a replayed Zap step never duplicates one —, finds one by email, lists recent ones as a
+ * trigger's samples, adds a note line, changes a status; and answers the key's owner for Zapier's
+ * connection test. Every write is the integration's, named with its key in the candidate's history.
  */
 import Router from '@koa/router';
-import { defineRoute } from '../http/route';
+import { defineRoute, idParam } from '../http/route';
+import type { AppContext } from '../http/context';
+import type { Writer } from '../candidates/candidate-events';
 import { toCandidateDto } from '../candidates/candidate.store';
 import { receiveArrival } from '../candidates/candidate-writes.service';
+import { addNote, changeStatus, findByEmail, recentFor } from './zapier.service';
 
 export const ZAPIER_SOURCE = 'Zapier';
 
@@ -14,8 +19,7 @@ export function zapierRouter(): Router {
   const router = new Router();
 
   defineRoute(router, 'zapierCreateCandidate', { access: 'apiKey', status: 201 }, async (ctx, { body }) => {
-    const writer = { origin: 'zapier' as const, userId: ctx.state.user!.id, apiKeyName: ctx.state.apiKeyName };
-    const { candidate, created } = await receiveArrival(ctx.state.deps.knex, writer, body, ZAPIER_SOURCE);
+    const { candidate, created } = await receiveArrival(ctx.state.deps.knex, zapierWriter(ctx), body, ZAPIER_SOURCE);
     if (!created) ctx.state.responseStatus = 200;
     return toCandidateDto(candidate);
   });
@@ -25,5 +29,25 @@ export function zapierRouter(): Router {
     return { id: user.id, username: user.username, displayName: user.displayName ?? null, keyName: ctx.state.apiKeyName ?? '' };
   });
 
+  defineRoute(router, 'zapierFindCandidates', { access: 'apiKey' }, async (ctx, { query }) =>
+    (await findByEmail(ctx.state.deps.knex, query.email)).map(toCandidateDto),
+  );
+
+  defineRoute(router, 'zapierRecentCandidates', { access: 'apiKey' }, async (ctx, { query }) =>
+    (await recentFor(ctx.state.deps.knex, query.event)).map(toCandidateDto),
+  );
+
+  defineRoute(router, 'zapierAddNote', { access: 'apiKey' }, async (ctx, { body, params }) =>
+    toCandidateDto(await addNote(ctx.state.deps.knex, zapierWriter(ctx), idParam(params), body.note)),
+  );
+
+  defineRoute(router, 'zapierChangeStatus', { access: 'apiKey' }, async (ctx, { body, params }) =>
+    toCandidateDto(await changeStatus(ctx.state.deps.knex, zapierWriter(ctx), idParam(params), body.status)),
+  );
+
   return router;
+}
+
+function zapierWriter(ctx: AppContext): Writer {
+  return { origin: 'zapier', userId: ctx.state.user!.id, apiKeyName: ctx.state.apiKeyName };
 }
