@@ -92,6 +92,17 @@ const SERVER_TESTS_SAME_ON_ANY_DATABASE = [
   'sync-server/src/candidates/import/csv-spectrum.test.ts',
 ];
 
+/** The server test files: in parallel, each worker on a database of its own (see the global setup). */
+const serverTests = {
+  root,
+  include: ['sync-server/**/*.test.ts'],
+  environment: 'node' as const,
+  globalSetup: ['sync-server/tests/helpers/test-databases.global-setup.ts'],
+  setupFiles: ['sync-server/tests/helpers/worker-database.setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   root: path.join(root, 'pwa'),
   plugins: [react(), tailwindcss(), pwa, precompress],
@@ -127,17 +138,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: {
-          name: 'server',
-          root,
-          include: ['sync-server/**/*.test.ts'],
-          environment: 'node',
-          // Files in parallel, each worker on a PostgreSQL cluster of its own (see the global setup).
-          globalSetup: ['sync-server/tests/helpers/test-databases.global-setup.ts'],
-          setupFiles: ['sync-server/tests/helpers/worker-database.setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { name: 'server', ...serverTests },
       },
       {
         // CI's second pass (.ci/run): the server tests whose outcome can depend on the database, once
@@ -146,18 +147,7 @@ export default defineConfig({
         // and those testing upload parsing and HTTP limits, where the database only stores the result.
         // A new server test file runs on both unless it is added here.
         resolve: { alias },
-        test: {
-          name: 'server-pglite',
-          root,
-          include: ['sync-server/**/*.test.ts'],
-          exclude: [...SERVER_TESTS_SAME_ON_ANY_DATABASE],
-          environment: 'node',
-          env: { DATABASE_URL: '' },
-          globalSetup: ['sync-server/tests/helpers/test-databases.global-setup.ts'],
-          setupFiles: ['sync-server/tests/helpers/worker-database.setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { name: 'server-pglite', ...serverTests, exclude: [...SERVER_TESTS_SAME_ON_ANY_DATABASE], env: { DATABASE_URL: '' } },
       },
       {
         resolve: { alias },
