@@ -10,6 +10,7 @@ import * as candidateArrive from './candidate-arrive';
 import * as candidateCreate from './candidate-create';
 import * as candidateDelete from './candidate-delete';
 import * as candidateSetStatus from './candidate-set-status';
+import * as candidateUndoDelete from './candidate-undo-delete';
 import * as candidateUndoStatus from './candidate-undo-status';
 import * as candidateUpdate from './candidate-update';
 import * as candidatesBulk from './candidates-bulk';
@@ -26,6 +27,7 @@ export const deviceMutations = {
   'candidate.appendNote': candidateAppendNote,
   'candidate.undoStatus': candidateUndoStatus,
   'candidate.delete': candidateDelete,
+  'candidate.undoDelete': candidateUndoDelete,
   'candidates.import': candidatesImport,
   'candidates.bulk': candidatesBulk,
   'interviewNote.save': interviewNoteSave,
@@ -85,5 +87,5 @@ export function parseDeviceMutation(name: string, args: unknown): ParsedMutation
 }
 
 export type { MutationContext, MutationOutcome, MutationStore, HistoryEvent, StoreCandidate } from './store';
-export { REFUSALS } from './store';
+export { REFUSALS, mayDeleteCandidates } from './store';
 export { interviewNoteField } from './interview-note-save';

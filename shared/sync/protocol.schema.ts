@@ -13,13 +13,12 @@
  */
 import { z } from 'zod';
 import { candidateSchema, experienceSchema, interviewNoteSchema } from '../schemas/candidate.schema';
-import { uidSchema } from '../mutations/args.schema';
-import { isHlc } from './hlc';
+import { hlcSchema, uidSchema } from '../mutations/args.schema';
 
 export const MAX_MUTATIONS_PER_PUSH = 200;
 export const PULL_PAGE_SIZE = 2000;
 
-const hlc = z.string().refine(isHlc, 'Must be a clock stamp');
+const hlc = hlcSchema;
 const uid = uidSchema;
 
 // The mutations themselves are defined in shared/mutations/; their names and argument schemas are
