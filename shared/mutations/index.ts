@@ -17,6 +17,8 @@ import * as candidatesBulk from './candidates-bulk';
 import * as candidatesImport from './candidates-import';
 import * as candidatesMerge from './candidates-merge';
 import * as interviewNoteSave from './interview-note-save';
+import * as savedViewDelete from './saved-view-delete';
+import * as savedViewSave from './saved-view-save';
 import type { MutationContext, MutationOutcome, MutationStore } from './store';
 
 /** What a device may queue and push. */
@@ -31,6 +33,8 @@ export const deviceMutations = {
   'candidates.import': candidatesImport,
   'candidates.bulk': candidatesBulk,
   'interviewNote.save': interviewNoteSave,
+  'savedView.save': savedViewSave,
+  'savedView.delete': savedViewDelete,
 } as const;
 
 /** What the server applies: the devices' mutations and those of its own writers. */

@@ -6,6 +6,7 @@
  * and writes rows, batched (an import asks for a thousand rows in one call).
  */
 import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
+import type { SavedView } from '../schemas/saved-view.schema';
 import type { Role } from '../schemas/user.schema';
 import type { FieldEvent } from '../sync/merge';
 
@@ -37,6 +38,9 @@ export interface MutationStore {
   putInterviewNote(row: InterviewNote): Promise<void>;
   /** The candidate's live interview notes (a server-side merge moves them). */
   interviewNotesOf(candidateUid: string): Promise<InterviewNote[]>;
+  /** A saved view by uid, whoever owns it (the mutation checks the owner); undefined where there is none. */
+  getSavedView(uid: string): Promise<SavedView | undefined>;
+  putSavedView(row: SavedView): Promise<void>;
   /** Values lost, refused or merged, for the history. Kept by the server; a device drops them. */
   recordEvents(events: readonly HistoryEvent[]): void;
 }
