@@ -1,7 +1,9 @@
 /**
  * Bulk actions on the Candidates table: select with checkboxes and shift-click, "Select all N matching"
  * across pages, change the status of a filtered set offline (one mutation per chunk, each candidate with
- * its dated line) and sync it; turn down many with one confirmation and undo it from the toast.
+ * its dated line) and sync it; turn down many with one confirmation and undo it from the toast; delete
+ * many (an administrator) offline and sync the tombstones; undo a delete offline and the server ends as
+ * it was.
  */
 import Papa from 'papaparse';
 import type { BrowserContext, Download, Page } from 'playwright-core';
@@ -141,5 +143,53 @@ describe('bulk actions', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expectToast(page, 'Refresh complete', `Found ${ROWS.length + 2} candidates`);
     expect((await toasts.titles()).filter((title) => title.includes('arrived'))).toEqual([]);
+  });
+
+  /** The emails of the rows on the page (names repeat in the sample; emails do not). */
+  const pageEmails = () => rows().evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]!.textContent!.trim()));
+  const serverRows = (emails: string[]) => app.db.knex('candidates').whereIn('email', emails).orderBy('email').select('email', 'status', 'notes', 'deletedAt', 'fieldClocks');
+
+  it('deletes many offline with one confirmation (an administrator), then syncs the deletes', async () => {
+    await context.setOffline(true);
+    await page.getByRole('checkbox', { name: 'Select every candidate on this page' }).check();
+    await bar().getByText('10 selected').waitFor();
+    const picked = await pageEmails();
+    await bar().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete 10 candidates?' }).getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Candidates Deleted', '10 candidates deleted');
+    await bar().waitFor({ state: 'detached' });
+    await page.getByText(`Showing ${ROWS.length + 2 - 10} of ${ROWS.length + 2 - 10} candidates`, { exact: true }).waitFor();
+    expect((await pageEmails()).filter((email) => picked.includes(email))).toEqual([]);
+    expect(await deviceCount(page, 'outbox')).toBe(1);
+    expect((await serverRows(picked)).map((row) => row.deletedAt)).toEqual(Array(10).fill(null));
+
+    await context.setOffline(false);
+    await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
+    const synced = await serverRows(picked);
+    expect(synced).toHaveLength(10);
+    expect(synced.every((row) => row.deletedAt !== null)).toBe(true);
+  });
+
+  it('undoes a bulk delete offline from the toast, and the server ends as it was', async () => {
+    await rows().first().waitFor();
+    await page.getByRole('checkbox', { name: 'Select every candidate on this page' }).check();
+    await bar().getByText('10 selected').waitFor();
+    const picked = await pageEmails();
+    const before = await serverRows(picked);
+    await context.setOffline(true);
+    await bar().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete 10 candidates?' }).getByRole('button', { name: 'Delete' }).click();
+    const toast = page.locator('[data-toast]').filter({ hasText: 'Candidates Deleted' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, 'Change undone', '10 candidates back as they were');
+    await page.getByText(`Showing ${ROWS.length + 2 - 10} of ${ROWS.length + 2 - 10} candidates`, { exact: true }).waitFor();
+    expect((await pageEmails()).sort()).toEqual([...picked].sort());
+    expect(await deviceCount(page, 'outbox')).toBe(2);
+
+    await context.setOffline(false);
+    await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
+    expect(await serverRows(picked)).toEqual(before);
+    const history = await app.db.knex('candidate_events').whereIn('candidateUid', app.db.knex('candidates').whereIn('email', picked).select('uid')).select('kind');
+    expect(history.filter((event: { kind: string }) => event.kind === 'restored')).toHaveLength(10);
   });
 });

@@ -5,12 +5,15 @@
 import { z } from 'zod';
 import { candidateFieldsSchema, statusSchema, storableString, NOTES_MAX, LONG_TEXT_MAX } from '../schemas/candidate.schema';
 import { isValidDay } from '../format/time-zone';
+import { isHlc } from '../sync/hlc';
 
 export const MAX_IMPORT_ROWS_PER_MUTATION = 1000;
 export const NOTE_LINE_MAX = 2000;
 export const INTERVIEW_NOTE_MAX = 50_000;
 
 export const uidSchema = z.uuid({ message: 'Must be a uuid' });
+/** A hybrid logical clock stamp (shared/sync/hlc.ts). */
+export const hlcSchema = z.string().refine(isHlc, 'Must be a clock stamp');
 /** A real calendar day, yyyy-MM-dd (2026-02-30 is refused, as the REST calls refuse it). */
 export const daySchema = z
   .string()

@@ -1,7 +1,8 @@
 /**
  * candidates.bulk: one change to many candidates at once (the Candidates table's bulk actions and their
- * Undo): each item a status change with its dated line, an undo of one, or a delete, applied with the
- * same merge rules as the single mutations (candidate.setStatus, candidate.undoStatus, candidate.delete).
+ * Undo): each item a status change with its dated line, an undo of one, a delete, or an undo of a
+ * delete, applied with the same merge rules and rights as the single mutations (candidate.setStatus,
+ * candidate.undoStatus, candidate.delete, candidate.undoDelete).
  * Rows are read and written in one go, so a device can change 10,000 candidates in chunks of
  * MAX_BULK_ITEMS, each a short transaction and one mutation to sync. An item whose candidate is gone is
  * left out, as the single mutation would refuse it; the bulk is refused only when every item was.
@@ -9,10 +10,10 @@
 import { z } from 'zod';
 import type { Candidate } from '../schemas/candidate.schema';
 import { statusSchema } from '../schemas/candidate.schema';
-import { applyDelete, applySetStatus, applyUndoStatus, type MergeResult } from '../sync/merge';
-import { noteLineSchema, uidSchema } from './args.schema';
+import { applyDelete, applySetStatus, applyUndoDelete, applyUndoStatus, type MergeResult } from '../sync/merge';
+import { hlcSchema, noteLineSchema, uidSchema } from './args.schema';
 import { NOTHING_CREATED } from './candidate-writes';
-import { applied, historyOf, rejected, REFUSALS, type MutationContext, type MutationOutcome, type MutationStore } from './store';
+import { applied, historyOf, mayDeleteCandidates, rejected, REFUSALS, type MutationContext, type MutationOutcome, type MutationStore } from './store';
 
 export const MAX_BULK_ITEMS = 500;
 
@@ -26,6 +27,8 @@ const itemSchema = z.discriminatedUnion('kind', [
     noteLine: noteLineSchema.optional(),
   }),
   z.object({ kind: z.literal('delete'), uid: uidSchema }),
+  /** `deleteHlc`: the stamp of the delete to undo (the bulk that deleted it). */
+  z.object({ kind: z.literal('undoDelete'), uid: uidSchema, deleteHlc: hlcSchema }),
 ]);
 export type BulkItem = z.infer<typeof itemSchema>;
 
@@ -40,7 +43,25 @@ function change(record: Candidate, item: BulkItem, { hlc, now }: MutationContext
       return applyUndoStatus(record, item.status, item.statusChangedAt, item.noteLine, hlc, now);
     case 'delete':
       return applyDelete(record, hlc, now);
+    case 'undoDelete':
+      return applyUndoDelete(record, item.deleteHlc, now);
   }
+}
+
+/** Why an item may not change its candidate at all (before its merge runs); undefined when it may. */
+function refusalOf(record: Candidate | undefined, item: BulkItem, ctx: MutationContext): string | undefined {
+  if (!record) return REFUSALS.notFound;
+  if (mayDeleteCandidates(ctx)) return undefined;
+  // A delete of what is already gone is done whoever asks (as candidate.delete answers it).
+  if (item.kind === 'undoDelete' || (item.kind === 'delete' && !record.deletedAt)) return REFUSALS.adminOnlyDelete;
+  return undefined;
+}
+
+/** Why an item that changed nothing was refused; undefined when it simply had nothing to change. */
+function noChangeReason(record: Candidate, item: BulkItem): string | undefined {
+  if (!record.deletedAt) return undefined;
+  if (item.kind === 'delete') return undefined;
+  return item.kind === 'undoDelete' ? REFUSALS.deletedByAnother : REFUSALS.deleted;
 }
 
 export async function apply(store: MutationStore, { items }: Args, ctx: MutationContext): Promise<MutationOutcome> {
@@ -53,9 +74,8 @@ export async function apply(store: MutationStore, { items }: Args, ctx: Mutation
   let firstRefusal: string | undefined;
   for (const item of items) {
     const record = current.get(item.uid);
-    // A deleted candidate refuses every change but a delete (already done): counted as unchanged.
-    const refusal = !record ? REFUSALS.notFound : record.deletedAt && item.kind !== 'delete' ? REFUSALS.deleted : undefined;
-    if (!record) {
+    const refusal = refusalOf(record, item, ctx);
+    if (!record || refusal) {
       unchanged += 1;
       firstRefusal ??= refusal;
       continue;
@@ -67,8 +87,9 @@ export async function apply(store: MutationStore, { items }: Args, ctx: Mutation
       written.set(record.uid, result.record);
       updated += 1;
     } else {
+      // A deleted candidate refuses every change but a delete (already done) and the undo of its delete.
       unchanged += 1;
-      firstRefusal ??= refusal;
+      firstRefusal ??= noChangeReason(record, item);
     }
   }
   if (written.size) await store.putCandidates([...written.values()], NOTHING_CREATED);

@@ -10,12 +10,15 @@ import * as candidateArrive from './candidate-arrive';
 import * as candidateCreate from './candidate-create';
 import * as candidateDelete from './candidate-delete';
 import * as candidateSetStatus from './candidate-set-status';
+import * as candidateUndoDelete from './candidate-undo-delete';
 import * as candidateUndoStatus from './candidate-undo-status';
 import * as candidateUpdate from './candidate-update';
 import * as candidatesBulk from './candidates-bulk';
 import * as candidatesImport from './candidates-import';
 import * as candidatesMerge from './candidates-merge';
 import * as interviewNoteSave from './interview-note-save';
+import * as savedViewDelete from './saved-view-delete';
+import * as savedViewSave from './saved-view-save';
 import type { MutationContext, MutationOutcome, MutationStore } from './store';
 
 /** What a device may queue and push. */
@@ -26,9 +29,12 @@ export const deviceMutations = {
   'candidate.appendNote': candidateAppendNote,
   'candidate.undoStatus': candidateUndoStatus,
   'candidate.delete': candidateDelete,
+  'candidate.undoDelete': candidateUndoDelete,
   'candidates.import': candidatesImport,
   'candidates.bulk': candidatesBulk,
   'interviewNote.save': interviewNoteSave,
+  'savedView.save': savedViewSave,
+  'savedView.delete': savedViewDelete,
 } as const;
 
 /** What the server applies: the devices' mutations and those of its own writers. */
@@ -85,5 +91,5 @@ export function parseDeviceMutation(name: string, args: unknown): ParsedMutation
 }
 
 export type { MutationContext, MutationOutcome, MutationStore, HistoryEvent, StoreCandidate } from './store';
-export { REFUSALS } from './store';
+export { REFUSALS, mayDeleteCandidates } from './store';
 export { interviewNoteField } from './interview-note-save';

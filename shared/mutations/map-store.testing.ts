@@ -2,13 +2,18 @@
 import { normalizeEmail } from '../candidates/email';
 import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
 import { formatHlc } from '../sync/hlc';
+import type { SavedView } from '../schemas/saved-view.schema';
 import type { MutationStore } from './store';
 
-export function mapStore(): MutationStore & { candidates: Map<string, Candidate> } {
+export function mapStore(): MutationStore & { candidates: Map<string, Candidate>; views: Map<string, SavedView> } {
   const candidates = new Map<string, Candidate>();
+  const views = new Map<string, SavedView>();
   const notes = new Map<string, InterviewNote>();
   return {
     candidates,
+    views,
+    getSavedView: async (uid) => views.get(uid),
+    putSavedView: async (row) => void views.set(row.uid, row),
     getCandidates: async (uids) => uids.map((uid) => candidates.get(uid)),
     liveCandidatesByEmail: async (keys) => [...candidates.values()].filter((c) => !c.deletedAt && keys.includes(normalizeEmail(c.email))),
     putCandidates: async (rows) => {

@@ -6,6 +6,8 @@
  * and writes rows, batched (an import asks for a thousand rows in one call).
  */
 import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
+import type { SavedView } from '../schemas/saved-view.schema';
+import type { Role } from '../schemas/user.schema';
 import type { FieldEvent } from '../sync/merge';
 
 /**
@@ -36,6 +38,9 @@ export interface MutationStore {
   putInterviewNote(row: InterviewNote): Promise<void>;
   /** The candidate's live interview notes (a server-side merge moves them). */
   interviewNotesOf(candidateUid: string): Promise<InterviewNote[]>;
+  /** A saved view by uid, whoever owns it (the mutation checks the owner); undefined where there is none. */
+  getSavedView(uid: string): Promise<SavedView | undefined>;
+  putSavedView(row: SavedView): Promise<void>;
   /** Values lost, refused or merged, for the history. Kept by the server; a device drops them. */
   recordEvents(events: readonly HistoryEvent[]): void;
 }
@@ -52,6 +57,17 @@ export interface MutationContext {
    * it, so no record carries them and looking them up (one IndexedDB read per row) can be skipped.
    */
   firstWrite?: boolean;
+  /**
+   * The writer's role, where the writer's rights are checked: the server sets it for a device's push.
+   * Unset for the server's own writers and on a device (its screens offer only what the role may do;
+   * the server refuses the rest, and the device then takes the server's rows).
+   */
+  role?: Role;
+}
+
+/** Deleting candidates, and undoing a delete, is for administrators (spec section 6; DECISIONS.md). */
+export function mayDeleteCandidates(ctx: MutationContext): boolean {
+  return ctx.role === undefined || ctx.role === 'admin';
 }
 
 /** Applied (possibly changing nothing: every value older than what is stored), or refused with a reason. */
@@ -75,6 +91,8 @@ export const REFUSALS = {
   deleted: 'The candidate was deleted; the change is kept in its history',
   erased: 'The candidate was erased for privacy; the change was dropped',
   otherCandidatesNote: 'That interview note belongs to another candidate',
+  adminOnlyDelete: 'Only administrators can delete candidates',
+  deletedByAnother: 'The candidate was deleted by another change; it stays deleted',
 } as const;
 
 /** Attaches a merge function's events to their candidate (`field` renames them, e.g. 'interviewNote:day'). */

@@ -28,7 +28,7 @@ export type CandidatePatch = z.infer<typeof candidatePatchSchema>;
 export const candidateArrivalSchema = importRowSchema.omit({ uid: true });
 export type CandidateArrival = z.infer<typeof candidateArrivalSchema>;
 
-export const CANDIDATE_EVENT_KINDS = ['overwritten', 'rejected', 'deleted', 'merged', 'conflict'] as const;
+export const CANDIDATE_EVENT_KINDS = ['overwritten', 'rejected', 'deleted', 'merged', 'conflict', 'restored'] as const;
 export const WRITE_ORIGINS = ['sync', 'rest', 'zapier', 'form', 'import', 'dedup'] as const;
 export type WriteOrigin = (typeof WRITE_ORIGINS)[number];
 

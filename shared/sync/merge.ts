@@ -16,7 +16,7 @@ import { hlcToIso } from './hlc';
 import { mergeNotes } from './notes-merge';
 import type { CandidateChanges, CandidateCreateArgs, ImportRow } from './protocol.schema';
 
-export type FieldEventKind = 'overwritten' | 'rejected' | 'deleted' | 'conflict';
+export type FieldEventKind = 'overwritten' | 'rejected' | 'deleted' | 'conflict' | 'restored';
 
 export interface FieldEvent {
   field: string;
@@ -199,11 +199,31 @@ export function applyUndoStatus(
   return { record: next, events, changed: statusResult.changed || next !== statusResult.record };
 }
 
-/** Deletes win: a tombstone, with every field's last value reported. */
+/**
+ * The field clock under which a tombstone keeps the stamp of the delete that made it, so an Undo can
+ * tell its own delete from another's (deletedAt is each side's wall-clock time, not the same everywhere).
+ */
+export const DELETE_CLOCK = 'deletedAt';
+
+/** Deletes win: a tombstone, with every field's last value reported and the delete's stamp kept. */
 export function applyDelete(record: Candidate, hlc: string, now: string): MergeResult<Candidate> {
   if (record.deletedAt) return { record, events: [], changed: false };
   const events: FieldEvent[] = [{ field: '*', kind: 'deleted', value: snapshot(record), clock: hlc }];
-  return { record: { ...record, deletedAt: now, updatedAt: now }, events, changed: true };
+  const fieldClocks = { ...record.fieldClocks, [DELETE_CLOCK]: hlc };
+  return { record: { ...record, fieldClocks, deletedAt: now, updatedAt: now }, events, changed: true };
+}
+
+/**
+ * Undo of a delete: the tombstone goes only if it is still the one the delete stamped `deleteHlc` made
+ * (a candidate deleted by someone else stays deleted; a live one is left as it is). Every field keeps
+ * the values and clocks it had when deleted, so the candidate comes back exactly as it was. The
+ * tombstone's time is reported as 'restored' for the history.
+ */
+export function applyUndoDelete(record: Candidate, deleteHlc: string, now: string): MergeResult<Candidate> {
+  if (!record.deletedAt || record.fieldClocks[DELETE_CLOCK] !== deleteHlc) return { record, events: [], changed: false };
+  const { [DELETE_CLOCK]: _undone, ...fieldClocks } = record.fieldClocks;
+  const events: FieldEvent[] = [{ field: '*', kind: 'restored', value: record.deletedAt, clock: deleteHlc }];
+  return { record: { ...record, fieldClocks, deletedAt: null, updatedAt: now }, events, changed: true };
 }
 
 function snapshot(record: Candidate): Record<string, unknown> {

@@ -13,13 +13,13 @@
  */
 import { z } from 'zod';
 import { candidateSchema, experienceSchema, interviewNoteSchema } from '../schemas/candidate.schema';
-import { uidSchema } from '../mutations/args.schema';
-import { isHlc } from './hlc';
+import { savedViewSchema } from '../schemas/saved-view.schema';
+import { hlcSchema, uidSchema } from '../mutations/args.schema';
 
 export const MAX_MUTATIONS_PER_PUSH = 200;
 export const PULL_PAGE_SIZE = 2000;
 
-const hlc = z.string().refine(isHlc, 'Must be a clock stamp');
+const hlc = hlcSchema;
 const uid = uidSchema;
 
 // The mutations themselves are defined in shared/mutations/; their names and argument schemas are
@@ -105,6 +105,8 @@ export const pullResponseSchema = z.object({
   candidates: z.array(candidateSchema),
   experiences: z.array(experienceSchema),
   interviewNotes: z.array(interviewNoteSchema),
+  /** The signed-in user's saved views (never another user's). Absent from older servers. */
+  savedViews: z.array(savedViewSchema).default([]),
   /**
    * Uids of candidates erased for privacy: the device deletes everything it holds about each one — the
    * record, its interview notes and experiences, and pending or rejected changes that carry its data.

@@ -11,6 +11,8 @@ import * as arrivalFunction from './20261124000000_arrival_function';
 import * as candidateErasure from './20261125000000_candidate_erasure';
 import * as arrivalBatchFunction from './20261126000000_arrival_batch_function';
 import * as historyConflictsAndKeys from './20261127100000_history_conflicts_and_keys';
+import * as historyRestored from './20261128000000_history_restored';
+import * as savedViews from './20261128010000_saved_views';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +27,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261125000000_candidate_erasure', candidateErasure],
   ['20261126000000_arrival_batch_function', arrivalBatchFunction],
   ['20261127100000_history_conflicts_and_keys', historyConflictsAndKeys],
+  ['20261128000000_history_restored', historyRestored],
+  ['20261128010000_saved_views', savedViews],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

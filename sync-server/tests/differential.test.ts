@@ -1,7 +1,7 @@
 /**
  * The device and the server apply a change with the same rules: random sequences of mutations from
  * several devices — creates that share uids, field edits, notes edits with their starting texts,
- * appended lines, status changes, imports with duplicate emails inside and across batches, deletes,
+ * appended lines, status changes, imports with duplicate emails inside and across batches, deletes and their undo,
  * interview notes, erasures for privacy — are applied through the device path (the shared mutations over Dexie rows on
  * fake-indexeddb, as a repo writes) and through the real server on PostgreSQL (pushes over HTTP, with
  * pushes repeated and devices interleaved at random). The resulting rows must be equal field for field,
@@ -62,6 +62,7 @@ type Op =
   | { kind: 'status'; uid: number; status: number; line: number | null }
   | { kind: 'import'; rows: Array<{ uid: number | null; email: number; name: number; notes: number[] }> }
   | { kind: 'delete'; uid: number }
+  | { kind: 'undo-delete'; uid: number }
   | { kind: 'interview'; uid: number; day: number; text: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -75,6 +76,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     rows: fc.array(fc.record({ uid: fc.option(idx(UIDS)), email: idx(EMAILS), name: line, notes: lines }), { minLength: 1, maxLength: 4 }),
   }),
   fc.record({ kind: fc.constant('delete' as const), uid: idx(UIDS) }),
+  fc.record({ kind: fc.constant('undo-delete' as const), uid: idx(UIDS) }),
   fc.record({ kind: fc.constant('interview' as const), uid: idx(UIDS), day: idx(2), text: line }),
 );
 
@@ -110,6 +112,8 @@ function build(c: Case, tag: string): Built {
   const removable = new Set<string>();
   // What the device that writes an edit believes the notes are (its own writes only: it is offline).
   const seen = [new Map<number, string>(), new Map<number, string>()];
+  // The stamp of each device's last delete of a candidate, which its Undo names.
+  const deletes = [new Map<number, string>(), new Map<number, string>()];
   const mutations = c.ops.map(({ op, device, at }, i): Written => {
     const hlc = formatHlc({ millis: start + at * 1000, counter: i, node: `dev${device}` });
     const known = seen[device]!;
@@ -154,7 +158,11 @@ function build(c: Case, tag: string): Built {
           op.rows.flatMap((r) => r.notes.map(text)),
         );
       case 'delete':
+        deletes[device]!.set(op.uid, hlc);
         return m('candidate.delete', { uid: uids[op.uid] });
+      case 'undo-delete':
+        // Without a delete of its own to undo, it names a stamp no delete has (and changes nothing).
+        return m('candidate.undoDelete', { uid: uids[op.uid], deleteHlc: deletes[device]!.get(op.uid) ?? hlc });
       case 'interview':
         return m('interviewNote.save', { uid: randomUUID(), candidateUid: uids[op.uid], day: `2026-11-2${op.day}`, note: text(op.text) });
     }

@@ -14,6 +14,8 @@
  * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…). Only a pull's
  *   `lastMutationId` removes an entry (or the server rejecting it, which moves it to `rejected`).
  * - `rejected`: mutations the server refused, with its reason, until the user dismisses them.
+ * - `savedViews`: the signed-in user's saved views of the Candidates page (synced like the rows above:
+ *   a pending change keeps the server's version in serverRows, kind 'savedView').
  * - `meta`: key/value state of this device (client id, clocks, cursor, signed-in user…; see meta.ts).
  *
  * Versions are append-only (STYLE rule 11): add `this.version(n + 1).stores({...}).upgrade(...)` below,
@@ -23,6 +25,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { CANDIDATE_LWW_FIELDS, type Candidate, type Experience, type InterviewNote } from '@shared/schemas/candidate.schema';
+import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
 import { candidateChangesMiddleware } from './candidate-changes';
@@ -46,13 +49,13 @@ export type LocalCandidate = Omit<Candidate, 'fieldClocks'> & {
  */
 export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly';
 
-export type RowKind = 'candidate' | 'interviewNote';
+export type RowKind = 'candidate' | 'interviewNote' | 'savedView';
 
 /** The server's version of a row that pending changes touch (see the module comment). */
 export interface ServerRow {
   kind: RowKind;
   uid: string;
-  row: Candidate | InterviewNote | null;
+  row: Candidate | InterviewNote | SavedView | null;
 }
 
 export interface OutboxEntry {
@@ -98,6 +101,7 @@ export class RepHireDb extends Dexie {
   candidates!: Table<LocalCandidate, string>;
   experiences!: Table<Experience, string>;
   interviewNotes!: Table<InterviewNote, string>;
+  savedViews!: Table<SavedView, string>;
   serverRows!: Table<ServerRow, [RowKind, string]>;
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, number>;
@@ -119,17 +123,19 @@ export class RepHireDb extends Dexie {
             if (row.id === null || row.id === undefined) row.localOnly = 1;
           }),
       );
+    // Saved views of the Candidates page.
+    this.version(3).stores({ savedViews: 'uid' });
   }
 }
 
 /** The tables a synced-row write touches (repos and rebase take all of them in one transaction). */
 export function rowTables(db: RepHireDb) {
-  return [db.candidates, db.interviewNotes, db.serverRows, db.outbox, db.meta] as const;
+  return [db.candidates, db.interviewNotes, db.savedViews, db.serverRows, db.outbox, db.meta] as const;
 }
 
 /** Every table: used to wipe the device. */
 export function allTables(db: RepHireDb) {
-  return [db.candidates, db.experiences, db.interviewNotes, db.serverRows, db.outbox, db.rejected, db.meta] as const;
+  return [db.candidates, db.experiences, db.interviewNotes, db.savedViews, db.serverRows, db.outbox, db.rejected, db.meta] as const;
 }
 
 /** The indexed email: two candidates are the same person when these are equal (DECISIONS, Candidates). */

@@ -29,6 +29,7 @@ const page = (candidates: Candidate[]): PullResponse => ({
   candidates,
   experiences: [],
   interviewNotes: [],
+  savedViews: [],
   erased: [],
 });
 

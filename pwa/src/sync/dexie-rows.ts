@@ -4,8 +4,8 @@
  * put server truth back and replay the outbox on top. A candidate the write itself creates gets no
  * entry: it is stored `localOnly`, which the rebase removes anyway, and a pulled version of it (the
  * server applied its creation, the only change pending on it) can replace it at once. An interview
- * note made here still gets a "none" entry. Must run inside a rw transaction over candidates,
- * interviewNotes and serverRows.
+ * note or saved view made here still gets a "none" entry. Must run inside a rw transaction over
+ * candidates, interviewNotes, savedViews and serverRows.
  *
  * Email lookups: before the transaction writes any candidate, the database's email directory answers
  * them when it holds exactly what the table holds (db/email-directory.ts: the write version read here
@@ -18,6 +18,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
+import type { SavedView } from '@shared/schemas/saved-view.schema';
 import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind } from '@/db/database';
 import { emailDirectoryOf } from '@/db/email-directory';
 import { getMeta } from '@/db/meta';
@@ -31,7 +32,7 @@ async function keepServerCopies<T>(
   kind: RowKind,
   uids: string[],
   table: Table<T, string>,
-  serverVersion: (row: T | undefined) => Candidate | InterviewNote | null | undefined,
+  serverVersion: (row: T | undefined) => Candidate | InterviewNote | SavedView | null | undefined,
 ): Promise<void> {
   const markers = await db.serverRows.bulkGet(uids.map((uid) => [kind, uid] as [RowKind, string]));
   const untouched = uids.filter((_, i) => !markers[i]);
@@ -51,6 +52,8 @@ async function keepServerCopies<T>(
 const candidateServerVersion = (row: LocalCandidate | undefined) => (row ? (row.id === null ? null : fromLocalCandidate(row)) : undefined);
 /** An interview note's: "none" (null) when it is new here, so the rebase removes it. */
 const noteServerVersion = (row: InterviewNote | undefined) => row ?? null;
+/** A saved view's likewise. */
+const viewServerVersion = (row: SavedView | undefined) => row ?? null;
 
 /**
  * Which of `keys` the candidates' emailKey index holds, by one request per key sent at once in the
@@ -159,6 +162,13 @@ export function dexieRows(db: RepHireDb): MutationStore {
     },
     async interviewNotesOf(candidateUid) {
       return (await db.interviewNotes.where('candidateUid').equals(candidateUid).toArray()).filter((note) => !note.deletedAt);
+    },
+    getSavedView(uid) {
+      return db.savedViews.get(uid);
+    },
+    async putSavedView(row) {
+      await keepServerCopies(db, 'savedView', [row.uid], db.savedViews, viewServerVersion);
+      await db.savedViews.put(row);
     },
     // The history is the server's (candidate_events): a device keeps none.
     recordEvents() {},

@@ -15,6 +15,7 @@
  */
 import { announceArrivals, countNew, hasArrivalListeners } from './arrivals';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
+import type { SavedView } from '@shared/schemas/saved-view.schema';
 import { PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
 import { emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { clientIdOf, getMeta, setMeta } from '@/db/meta';
@@ -30,13 +31,13 @@ export interface PullSummary extends RebaseResult {
 
 function latestStamp(page: PullResponse): string | null {
   let latest: string | null = null;
-  for (const row of [...page.candidates, ...page.interviewNotes]) {
+  for (const row of [...page.candidates, ...page.interviewNotes, ...page.savedViews]) {
     for (const stamp of Object.values(row.fieldClocks)) if (latest === null || stamp > latest) latest = stamp;
   }
   return latest;
 }
 
-async function splitTouched<T extends Candidate | InterviewNote>(
+async function splitTouched<T extends Candidate | InterviewNote | SavedView>(
   db: RepHireDb,
   kind: RowKind,
   rows: T[],
@@ -71,7 +72,7 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
  * or a row an import replay would merge into), it flags `needsRebase` for the rebase at the end.
  */
 export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<void> {
-  const tables = [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.meta, db.outbox, db.rejected];
+  const tables = [db.candidates, db.interviewNotes, db.experiences, db.savedViews, db.serverRows, db.meta, db.outbox, db.rejected];
   let arrived = 0;
   await db.transaction('rw', tables, async () => {
     const candidates = await splitTouched(db, 'candidate', page.candidates);
@@ -79,17 +80,19 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     if (hasArrivalListeners(db)) arrived = await countNew(db, candidates.untouched.filter((row) => !row.deletedAt).map((row) => row.uid));
     const collides = await collidesWithTouched(db, candidates.untouched);
     const notes = await splitTouched(db, 'interviewNote', page.interviewNotes);
+    const views = await splitTouched(db, 'savedView', page.savedViews);
     await db.candidates.bulkPut(candidates.untouched.map(toLocalCandidate));
     await db.interviewNotes.bulkPut(notes.untouched);
     await db.experiences.bulkPut(page.experiences);
-    await db.serverRows.bulkPut([...candidates.copies, ...notes.copies]);
+    await db.savedViews.bulkPut(views.untouched);
+    await db.serverRows.bulkPut([...candidates.copies, ...notes.copies, ...views.copies]);
     // The clock moves past every stamp seen, so this device's next write wins over what it has seen.
     const stamp = latestStamp(page);
     const known = await getMeta(db, 'hlc');
     if (stamp && (!known || stamp > known)) await setMeta(db, 'hlc', stamp);
     if (saveCursor) await setMeta(db, 'cursor', page.cursor);
     const rewritten = await forgetErased(db, page.erased);
-    if (rewritten || collides || candidates.copies.length + notes.copies.length > 0) await setMeta(db, 'needsRebase', true);
+    if (rewritten || collides || candidates.copies.length + notes.copies.length + views.copies.length > 0) await setMeta(db, 'needsRebase', true);
   });
   announceArrivals(db, arrived);
 }
@@ -98,6 +101,7 @@ function remember(seen: SeenRows, page: PullResponse) {
   for (const row of page.candidates) seen.candidates.add(row.uid);
   for (const row of page.interviewNotes) seen.interviewNotes.add(row.uid);
   for (const row of page.experiences) seen.experiences.add(row.uid);
+  for (const row of page.savedViews) seen.savedViews.add(row.uid);
 }
 
 export async function pullAll(db: RepHireDb, transport: SyncTransport, pageSize = PULL_PAGE_SIZE): Promise<PullSummary> {
@@ -119,7 +123,7 @@ export async function pullAll(db: RepHireDb, transport: SyncTransport, pageSize 
     if (seen) remember(seen, page);
     await applyPulledPage(db, page, seen === null);
     pages += 1;
-    rows += page.candidates.length + page.interviewNotes.length + page.experiences.length;
+    rows += page.candidates.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length;
     cursor = page.cursor;
     if (page.done) {
       const result = await rebase(db, { lastMutationId: page.lastMutationId, processedMutationId: page.processedMutationId, cursor, seen });

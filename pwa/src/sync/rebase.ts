@@ -11,6 +11,7 @@
  * already moved out of the outbox, so step 2 removes their optimistic effect and step 4 skips them.
  */
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
+import type { SavedView } from '@shared/schemas/saved-view.schema';
 import { rowTables, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
 import { replayOutbox } from './outbox';
@@ -20,10 +21,11 @@ export interface SeenRows {
   candidates: Set<string>;
   interviewNotes: Set<string>;
   experiences: Set<string>;
+  savedViews: Set<string>;
 }
 
 export function emptySeenRows(): SeenRows {
-  return { candidates: new Set(), interviewNotes: new Set(), experiences: new Set() };
+  return { candidates: new Set(), interviewNotes: new Set(), experiences: new Set(), savedViews: new Set() };
 }
 
 export interface RebaseInput {
@@ -51,11 +53,14 @@ async function forgetUnseen(db: RepHireDb, seen: SeenRows): Promise<void> {
   await db.candidates.bulkDelete(goneCandidates);
   await db.interviewNotes.bulkDelete(goneNotes);
   await db.experiences.bulkDelete(goneExperiences);
+  await db.savedViews.bulkDelete((await db.savedViews.toCollection().primaryKeys()).filter((uid) => !seen.savedViews.has(uid)));
   // Touched rows the server no longer has: their server copy is now "none".
   await db.serverRows
-    .filter((marker) => (marker.kind === 'candidate' ? !seen.candidates.has(marker.uid) : !seen.interviewNotes.has(marker.uid)))
+    .filter((marker) => !seen[SEEN_OF[marker.kind]].has(marker.uid))
     .modify({ row: null });
 }
+
+const SEEN_OF = { candidate: 'candidates', interviewNote: 'interviewNotes', savedView: 'savedViews' } as const;
 
 const BATCH = 2000;
 
@@ -79,6 +84,9 @@ async function revertToServer(db: RepHireDb): Promise<void> {
     await db.candidates.bulkPut(candidates.filter((m) => m.row).map((m) => toLocalCandidate(m.row as Candidate)));
     await db.interviewNotes.bulkDelete(notes.filter((m) => !m.row).map((m) => m.uid));
     await db.interviewNotes.bulkPut(notes.filter((m) => m.row).map((m) => m.row as InterviewNote));
+    const views = page.filter((m) => m.kind === 'savedView');
+    await db.savedViews.bulkDelete(views.filter((m) => !m.row).map((m) => m.uid));
+    await db.savedViews.bulkPut(views.filter((m) => m.row).map((m) => m.row as SavedView));
     const last: ServerRow = page[page.length - 1]!;
     after = [last.kind, last.uid];
   }

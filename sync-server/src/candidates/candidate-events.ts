@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { HistoryEvent as MutationHistoryEvent } from '@shared/mutations/store';
 import type { CandidateEvent, WriteOrigin } from '@shared/schemas/candidate-api.schema';
+import type { Role } from '@shared/schemas/user.schema';
 import { toIso } from './candidate.store';
 
 /** Who is writing: a device's mutation, or one of the server-side writers. */
@@ -16,6 +17,8 @@ export interface Writer {
   mutationId?: number;
   /** The integration key's name, for arrivals through an API key (Zapier, forms). */
   apiKeyName?: string;
+  /** The signed-in user's role, for a device's push: the mutations check it (MutationContext.role). */
+  role?: Role;
 }
 
 /** A lost, refused, merged or conflicting value (shared/mutations/store.ts), before it names its candidate. */

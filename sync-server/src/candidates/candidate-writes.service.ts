@@ -36,7 +36,7 @@ export async function runMutation(trx: Knex, writer: Writer, mutation: AnyMutati
   for (let attempt = 1; ; attempt++) {
     const store = new KnexMutationStore(trx);
     try {
-      const outcome = await applyMutation(store, mutation, { hlc, now, userId: writer.userId });
+      const outcome = await applyMutation(store, mutation, { hlc, now, userId: writer.userId, role: writer.role });
       await store.flush(writer);
       return { outcome, touched: [...store.touched], idOf: (uid) => store.idOf(uid) };
     } catch (error) {

@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
+import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { HistoryEvent, MutationStore, StoreCandidate } from '@shared/mutations/store';
 import { recordEvents, type PendingEvent, type Writer } from './candidate-events';
 import {
@@ -17,6 +18,7 @@ import {
   updateCandidates,
 } from './candidate.store';
 import { rowToInterviewNote } from '../interview-notes/interview-note-rows';
+import { findSavedView, putSavedView } from '../saved-views/saved-view.store';
 
 export class KnexMutationStore implements MutationStore {
   /** Server ids of the candidates this store has read or written, by uid. */
@@ -56,6 +58,14 @@ export class KnexMutationStore implements MutationStore {
     const inserts = rows.filter((row) => !this.ids.has(row.uid));
     this.remember(await insertCandidates(this.trx, inserts));
     await updateCandidates(this.trx, updates);
+  }
+
+  getSavedView(uid: string): Promise<SavedView | undefined> {
+    return findSavedView(this.trx, uid);
+  }
+
+  putSavedView(row: SavedView): Promise<void> {
+    return putSavedView(this.trx, row);
   }
 
   async getInterviewNote(uid: string): Promise<InterviewNote | undefined> {

@@ -9,25 +9,26 @@
 import { z } from 'zod';
 import { badRequest } from '../errors';
 
-export const SYNCED_TABLES = ['candidates', 'experiences', 'interviewNotes'] as const;
+export const SYNCED_TABLES = ['candidates', 'experiences', 'interviewNotes', 'savedViews'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 const xid = z.string().regex(/^\d{1,20}$/);
 const position = z.tuple([xid, z.number().int().min(0).max(2 ** 31)]);
+export const START: z.infer<typeof position> = ['0', 0];
 
 const cursorSchema = z.strictObject({
   v: z.literal(1),
   e: z.string().min(1).max(64),
   h: xid.optional(),
-  p: z.strictObject({ candidates: position, experiences: position, interviewNotes: position }),
+  // savedViews came later: a cursor from before it starts that table from the beginning.
+  p: z.strictObject({ candidates: position, experiences: position, interviewNotes: position, savedViews: position.default(START) }),
 });
 export type Cursor = z.infer<typeof cursorSchema>;
 export type Position = Cursor['p']['candidates'];
 
-export const START: Position = ['0', 0];
 
 export function initialCursor(epoch: string): Cursor {
-  return { v: 1, e: epoch, p: { candidates: START, experiences: START, interviewNotes: START } };
+  return { v: 1, e: epoch, p: { candidates: START, experiences: START, interviewNotes: START, savedViews: START } };
 }
 
 export function encodeCursor(cursor: Cursor): string {

@@ -1,6 +1,6 @@
 /**
  * Pull: the rows of candidates, experiences and interview notes changed since a device's cursor,
- * tombstones included, in pages.
+ * tombstones included, in pages — and the signed-in user's own saved views (never another user's).
  *
  * The cursor is built on each row's `xid` (the id of the transaction that last wrote it, set by a
  * trigger), not on updated_at or ids, which lose rows when transactions commit out of order. A pull
@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../users/user.model';
 import { JsonText } from '../http/route';
-import { candidateJson, experienceJson, interviewNoteJson } from './row-json.sql';
+import { candidateJson, experienceJson, interviewNoteJson, savedViewJson } from './row-json.sql';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import {
@@ -44,8 +44,11 @@ interface ChangedRow {
   erased: string | null;
 }
 
-/** Per table: its rows, their JSON, and when a row is an erased candidate's tombstone. */
-const TABLES: Record<SyncedTable, { from: string; json: string; erased: string }> = {
+/**
+ * Per table: its rows, their JSON, when a row is an erased candidate's tombstone, and whether only the
+ * pulling user's rows go out (`own`: the table's user_id column).
+ */
+const TABLES: Record<SyncedTable, { from: string; json: string; erased: string; own?: true }> = {
   candidates: { from: 'candidates t', json: candidateJson('t'), erased: 't.erased_at IS NOT NULL' },
   experiences: { from: 'experiences t JOIN candidates c ON c.id = t.candidate_id', json: experienceJson('t', 'c'), erased: 'false' },
   interviewNotes: {
@@ -53,6 +56,7 @@ const TABLES: Record<SyncedTable, { from: string; json: string; erased: string }
     json: interviewNoteJson('t', 'c'),
     erased: 'false',
   },
+  savedViews: { from: 'saved_views t', json: savedViewJson('t'), erased: 'false', own: true },
 };
 
 /**
@@ -69,15 +73,15 @@ async function readSnapshot(db: Knex, cursor: Cursor | undefined): Promise<{ xmi
   return { xmin: rows[0].xmin, xmax: rows[0].xmax, fromTheFuture: rows[0].ahead === true };
 }
 
-async function changedRows(db: Knex, table: SyncedTable, from: Position, horizon: string, limit: number): Promise<ChangedRow[]> {
-  const { from: source, json, erased } = TABLES[table];
+async function changedRows(db: Knex, table: SyncedTable, userId: number, from: Position, horizon: string, limit: number): Promise<ChangedRow[]> {
+  const { from: source, json, erased, own } = TABLES[table];
   const { rows } = await db.raw(
     `SELECT t.id, t.xid::text AS x, CASE WHEN ${erased} THEN t.uid::text END AS erased,
             CASE WHEN NOT (${erased}) THEN ${json}::text END AS j
        FROM ${source}
-      WHERE (t.xid, t.id) > (?::xid8, ?) AND t.xid < ?::xid8
+      WHERE (t.xid, t.id) > (?::xid8, ?) AND t.xid < ?::xid8 ${own ? 'AND t.user_id = ?' : ''}
       ORDER BY t.xid, t.id LIMIT ?`,
-    [from[0], from[1], horizon, limit],
+    [from[0], from[1], horizon, ...(own ? [userId] : []), limit],
   );
   return rows as ChangedRow[];
 }
@@ -120,9 +124,9 @@ async function includedMutation(db: Knex, query: PullQuery, horizon: string, fin
 }
 
 /** One page: at most `limit` rows across the tables, taken in order, and where each table got to. */
-async function readPage(db: Knex, from: Cursor['p'], horizon: string, limit: number) {
+async function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number) {
   const positions = { ...from };
-  const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [] };
+  const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [], savedViews: [] };
   let budget = limit;
   let done = true;
   for (const table of SYNCED_TABLES) {
@@ -130,7 +134,7 @@ async function readPage(db: Knex, from: Cursor['p'], horizon: string, limit: num
       done = false;
       break;
     }
-    const page = await changedRows(db, table, positions[table], horizon, budget);
+    const page = await changedRows(db, table, userId, positions[table], horizon, budget);
     rows[table] = page;
     budget -= page.length;
     if (page.length > 0) {
@@ -153,11 +157,11 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   }
   const start = cursor ?? initialCursor(epoch);
   const horizon = start.h ?? snapshot.xmin;
-  const { rows, positions, done } = await readPage(db, start.p, horizon, query.limit ?? PULL_PAGE_SIZE);
+  const { rows, positions, done } = await readPage(db, user.id, start.p, horizon, query.limit ?? PULL_PAGE_SIZE);
   const lastMutationId = await includedMutation(db, query, horizon, done);
   // A finished pull moves every table to the horizon: all rows below it have been returned.
   const next: Cursor = done
-    ? { v: 1, e: epoch, p: { candidates: [horizon, 0], experiences: [horizon, 0], interviewNotes: [horizon, 0] } }
+    ? { v: 1, e: epoch, p: { candidates: [horizon, 0], experiences: [horizon, 0], interviewNotes: [horizon, 0], savedViews: [horizon, 0] } }
     : { v: 1, e: epoch, h: horizon, p: positions };
 
   const head = {
@@ -170,6 +174,6 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;
   const erased = rows.candidates.flatMap((row) => (row.erased === null ? [] : [row.erased]));
   return new JsonText(
-    `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)}}`,
+    `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)},"savedViews":${list(rows.savedViews)}}`,
   );
 }

@@ -76,7 +76,7 @@ async function runMutation(trx: Knex.Transaction, user: UserModel, clientId: str
   const validated = validateMutation(mutation.name, mutation.args);
   if (!validated.ok) return { status: 'rejected', reason: validated.reason };
   const hlc = receiveStamp(mutation.hlc);
-  const writer = { origin: 'sync' as const, userId: user.id, clientId, mutationId: mutation.id };
+  const writer = { origin: 'sync' as const, userId: user.id, clientId, mutationId: mutation.id, role: user.role };
   try {
     return await validated.run(trx, writer, hlc);
   } catch (error) {

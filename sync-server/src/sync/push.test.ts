@@ -279,6 +279,50 @@ describe('push: merge rules', () => {
     expect((await one.push([one.mutation('candidate.delete', { uid: a.uid })])).body.results[0].status).toBe('applied');
   });
 
+  it('undoes a delete (single or bulk) only while the tombstone is that delete’s, and records it', async () => {
+    const device = new TestDevice(admin);
+    const other = new TestDevice(admin);
+    const a = candidateArgs({ location: 'Boston' });
+    const b = candidateArgs();
+    await device.push([device.mutation('candidate.create', a), device.mutation('candidate.create', b)]);
+    const before = await serverCandidate(a.uid);
+    const remove = device.mutation('candidates.bulk', { items: [{ kind: 'delete', uid: a.uid }] });
+    // b is deleted by another device first: this device's delete of it changes nothing.
+    await other.push([other.mutation('candidate.delete', { uid: b.uid })]);
+    const removeB = device.mutation('candidate.delete', { uid: b.uid });
+    const undo = device.mutation('candidates.bulk', { items: [{ kind: 'undoDelete', uid: a.uid, deleteHlc: remove.hlc }] });
+    const undoB = device.mutation('candidate.undoDelete', { uid: b.uid, deleteHlc: removeB.hlc });
+    const res = await device.push([remove, removeB, undo, undoB]);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied', 'rejected']);
+    expect(res.body.results[3].reason).toBe('The candidate was deleted by another change; it stays deleted');
+    const after = await serverCandidate(a.uid);
+    expect({ ...after, xid: null, updatedAt: null }).toEqual({ ...before, xid: null, updatedAt: null });
+    expect((await serverCandidate(b.uid)).deletedAt).not.toBeNull();
+    expect((await history(after.id)).map((e) => [e.field, e.kind])).toEqual([
+      ['*', 'deleted'],
+      ['*', 'restored'],
+    ]);
+  });
+
+  it('refuses a recruiter’s deletes and undos of deletes; the rest of a bulk applies', async () => {
+    const device = new TestDevice(recruiter);
+    const a = candidateArgs();
+    const b = candidateArgs();
+    await device.push([device.mutation('candidate.create', a), device.mutation('candidate.create', b)]);
+    const res = await device.push([
+      device.mutation('candidate.delete', { uid: a.uid }),
+      device.mutation('candidates.bulk', { items: [{ kind: 'delete', uid: a.uid }, { kind: 'setStatus', uid: b.uid, status: 'hired' }] }),
+      device.mutation('candidate.undoDelete', { uid: a.uid, deleteHlc: stamp(Date.now()) }),
+    ]);
+    expect(res.body.results.map((r: { status: string; reason?: string }) => [r.status, r.reason])).toEqual([
+      ['rejected', 'Only administrators can delete candidates'],
+      ['applied', undefined],
+      ['rejected', 'Only administrators can delete candidates'],
+    ]);
+    expect((await serverCandidate(a.uid)).deletedAt).toBeNull();
+    expect((await serverCandidate(b.uid)).status).toBe('hired');
+  });
+
   it('setStatus records when the status changed and appends its note line', async () => {
     const device = new TestDevice(admin);
     const a = candidateArgs();

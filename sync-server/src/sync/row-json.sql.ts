@@ -40,3 +40,11 @@ export function interviewNoteJson(t: string, c: string): string {
     'fieldClocks', ${t}.field_clocks, 'createdAt', ${iso(`${t}.created_at`)}, 'updatedAt', ${iso(`${t}.updated_at`)},
     'deletedAt', ${iso(`${t}.deleted_at`)})`;
 }
+
+/** A saved view of alias `t` (SavedView). */
+export function savedViewJson(t: string): string {
+  return `json_build_object(
+    'id', ${t}.id, 'uid', ${t}.uid, 'userId', ${t}.user_id, 'name', ${t}.name, 'state', ${t}.state,
+    'defaultHlc', ${t}.default_hlc, 'fieldClocks', ${t}.field_clocks, 'createdAt', ${iso(`${t}.created_at`)},
+    'updatedAt', ${iso(`${t}.updated_at`)}, 'deletedAt', ${iso(`${t}.deleted_at`)})`;
+}

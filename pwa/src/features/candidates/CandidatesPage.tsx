@@ -22,6 +22,7 @@ import { SearchBox } from './components/filters/SearchBox';
 import { KanbanBoard } from './components/kanban/KanbanBoard';
 import { PipelineCard } from './components/PipelineCard';
 import { SelectionBar } from './components/SelectionBar';
+import { SavedViewsBar } from './saved-views/SavedViewsBar';
 import { CandidateCards } from './components/table/CandidateCards';
 import { CandidatesTable, NO_CANDIDATES_ROW, NO_MATCHES_ROW } from './components/table/CandidatesTable';
 import { useMediaQuery } from '@/ui/useMediaQuery';
@@ -83,6 +84,7 @@ export function CandidatesPage() {
       ) : (
         <>
           <PipelineCard summary={model.summary} />
+          <SavedViewsBar />
           <div className="flex flex-wrap items-center gap-2">
             <SearchBox />
             <LocationFilter />

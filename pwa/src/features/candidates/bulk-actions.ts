@@ -1,8 +1,9 @@
 /**
  * The Candidates table's bulk actions on the selected candidates: change status (each with the spec's
- * dated line, as one row's dropdown writes it) and turn down (one confirmation for all). Written to the
- * device as candidates.bulk chunks (repo.bulk), so they work offline and sync as a few mutations; the
- * toast offers Undo for 10 seconds, itself a bulk of candidate.undoStatus items.
+ * dated line, as one row's dropdown writes it), turn down and — for administrators — delete (one
+ * confirmation for all). Written to the device as candidates.bulk chunks (repo.bulk), so they work
+ * offline and sync as a few mutations; the toast offers Undo for 10 seconds, itself a bulk of
+ * undoStatus or undoDelete items (an undoDelete names the stamp of the chunk that deleted it).
  */
 import { formatNoteLine, statusChangeNote, turnedDownNote } from '@shared/candidates/notes';
 import { stageLabel } from '@shared/candidates/status-labels';
@@ -13,7 +14,7 @@ import { confirmAction } from '@/app/confirm';
 import { toast } from '@/ui/toast/toast-queue';
 import { UNDO_WINDOW_MS } from './candidate-actions';
 import { changeLabels } from './change-labels';
-import { candidatesRepo, type CandidatesRepo } from './repo';
+import { candidatesRepo, type BulkWrite, type CandidatesRepo } from './repo';
 
 type Target = Pick<Candidate, 'uid' | 'name' | 'status' | 'statusChangedAt'>;
 
@@ -97,4 +98,42 @@ export async function bulkTurnDown(targets: readonly Target[], options: BulkOpti
     { title: 'Candidates Turned Down', description: `${plural(count)} moved to the Turned Down stage` },
     options,
   );
+}
+
+/**
+ * Deletes every selected candidate after one confirmation (administrators; the server refuses anyone
+ * else's delete). Undo brings back those this delete removed, as they were.
+ */
+export async function bulkDelete(targets: readonly Target[], { repo = candidatesRepo, onProgress }: BulkOptions = {}): Promise<boolean> {
+  if (targets.length === 0) return false;
+  const confirmed = await confirmAction({
+    title: `Delete ${plural(targets.length)}?`,
+    description: 'They are removed from the pipeline on every device. You can undo this for 10 seconds.',
+    confirmLabel: 'Delete',
+    destructive: true,
+  });
+  if (!confirmed) return false;
+  const items: BulkItem[] = targets.map((candidate) => ({ kind: 'delete', uid: candidate.uid }));
+  let written: BulkWrite[];
+  try {
+    written = await repo.bulk(items, (count) => changeLabels.bulk('Delete', count), (done) => onProgress?.(done, items.length));
+  } catch (error) {
+    toast({ title: 'Delete Failed', description: errorMessage(error), variant: 'destructive' });
+    return false;
+  }
+  const undo: BulkItem[] = written.flatMap(({ items: chunk, hlc }) => chunk.map((item) => ({ kind: 'undoDelete' as const, uid: item.uid, deleteHlc: hlc })));
+  toast({
+    title: 'Candidates Deleted',
+    description: `${plural(targets.length)} deleted`,
+    duration: UNDO_WINDOW_MS,
+    action: {
+      label: 'Undo',
+      onClick: () =>
+        void repo
+          .bulk(undo, (count) => changeLabels.bulk('Undo: bring back', count))
+          .then(() => toast({ title: 'Change undone', description: `${plural(undo.length)} back as they were` }))
+          .catch((error: unknown) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' })),
+    },
+  });
+  return true;
 }

@@ -9,6 +9,7 @@ import { clearAllFilters, removeFilterChip, type FilterChipKey } from '@shared/c
 import { DEFAULT_CANDIDATE_FILTERS, type CandidateFilters } from '@shared/candidates/filters';
 import { DEFAULT_SORT, nextSort, type SortColumn, type SortState } from '@shared/candidates/sort';
 import { DEFAULT_PAGE_SIZE } from '@shared/list/pagination';
+import type { SavedViewState } from '@shared/schemas/saved-view.schema';
 
 export type CandidatesView = 'table' | 'kanban';
 
@@ -21,6 +22,8 @@ export interface CandidatesViewState {
   pageSize: number;
   view: CandidatesView;
   debugOpen: boolean;
+  /** Whether the page has been opened since the app started (the default saved view applies once). */
+  opened: boolean;
   updateFilters(update: (filters: CandidateFilters) => CandidateFilters): void;
   setSearchText(text: string): void;
   /** The debounced search text reaches the filters. */
@@ -32,6 +35,9 @@ export interface CandidatesViewState {
   setPageSize(size: number): void;
   setView(view: CandidatesView): void;
   toggleDebug(): void;
+  /** A saved view's filters, sort and page size, from page 1. */
+  applyViewState(state: SavedViewState): void;
+  markOpened(): void;
   reset(): void;
 }
 
@@ -43,7 +49,13 @@ const initial = {
   pageSize: DEFAULT_PAGE_SIZE,
   view: 'table' as CandidatesView,
   debugOpen: false,
+  opened: false,
 };
+
+/** The part of the page's state a saved view keeps. */
+export function viewStateOf(state: Pick<CandidatesViewState, 'filters' | 'sort' | 'pageSize'>): SavedViewState {
+  return { filters: state.filters, sort: state.sort, pageSize: state.pageSize };
+}
 
 export const useCandidatesView = create<CandidatesViewState>((set, get) => ({
   ...initial,
@@ -62,5 +74,7 @@ export const useCandidatesView = create<CandidatesViewState>((set, get) => ({
   setPageSize: (pageSize) => set({ pageSize, page: 1 }),
   setView: (view) => set({ view }),
   toggleDebug: () => set({ debugOpen: !get().debugOpen }),
+  applyViewState: ({ filters, sort, pageSize }) => set({ filters, searchText: filters.search, sort, pageSize, page: 1 }),
+  markOpened: () => set({ opened: true }),
   reset: () => set(initial),
 }));

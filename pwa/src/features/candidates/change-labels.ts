@@ -22,6 +22,7 @@ export const changeLabels = {
   appendNote: (name: string) => `Add a note to ${name}`,
   undoStatus: (name: string, status: CandidateStatus) => `Undo: ${name} back to ${stageLabel(status)}`,
   delete: (name: string) => `Delete ${name}`,
+  undoDelete: (name: string) => `Undo: bring back ${name}`,
   bulk: (action: string, count: number) => `${action} ${count.toLocaleString('en-US')} candidate${count === 1 ? '' : 's'}`,
   importRows: (count: number, fileName?: string) =>
     `Import ${count.toLocaleString('en-US')} candidate${count === 1 ? '' : 's'}${fileName ? ` from ${fileName}` : ''}`,

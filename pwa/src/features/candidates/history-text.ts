@@ -3,7 +3,7 @@
  * event is a value that did not survive a write: the old value a newer write replaced, an older edit
  * that arrived after a newer one, or the record's last values when it was deleted or merged away.
  */
-import { formatPacificDate, formatShortDay } from '@shared/format/dates';
+import { formatDateTime, formatPacificDate, formatShortDay } from '@shared/format/dates';
 import { isValidDay } from '@shared/format/time-zone';
 import type { CandidateEvent, WriteOrigin } from '@shared/schemas/candidate-api.schema';
 
@@ -92,6 +92,8 @@ export function describeEvent(event: CandidateEvent): HistoryEntry {
       return { ...base, summary: `Duplicate record merged into this one by ${who}`, valueLabel: 'Merged record' };
     case 'conflict':
       return { ...base, summary: `${label} edited at the same time by ${who}; both versions were kept`, valueLabel: 'Their version' };
+    case 'restored':
+      return { ...base, value: (typeof event.value === 'string' && formatDateTime(event.value)) || base.value, summary: `Delete undone by ${who}; the candidate is back`, valueLabel: 'Had been deleted at' };
   }
 }
 

@@ -28,6 +28,12 @@ import { yieldToMain } from '@/app/yield-to-main';
 import { changeLabels } from './change-labels';
 import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
 
+/** One chunk of a bulk as written: its items and its mutation's stamp (an Undo of a delete names it). */
+export interface BulkWrite {
+  items: readonly BulkItem[];
+  hlc: string;
+}
+
 /** Every live candidate, in uid order, and the write version they were read at. */
 export interface LoadedCandidates {
   candidates: Candidate[];
@@ -146,14 +152,17 @@ export function createCandidatesRepo(db: RepHireDb) {
      * candidates.bulk mutation in its own short transaction, with a turn for the browser between them
      * so the page stays responsive through 10,000 rows. `onProgress` hears how many items are done.
      */
-    async bulk(items: readonly BulkItem[], label: (count: number) => string, onProgress?: (done: number) => void): Promise<void> {
+    async bulk(items: readonly BulkItem[], label: (count: number) => string, onProgress?: (done: number) => void): Promise<BulkWrite[]> {
+      const written: BulkWrite[] = [];
       for (let from = 0; from < items.length; from += MAX_BULK_ITEMS) {
         const chunk = items.slice(from, from + MAX_BULK_ITEMS);
         const args = parseOrThrow(mutationArgsSchemas['candidates.bulk'], { items: chunk });
-        await write(async () => ({ name: 'candidates.bulk', args, label: label(chunk.length) }));
+        const result = await write(async () => ({ name: 'candidates.bulk', args, label: label(chunk.length) }));
+        if (result) written.push({ items: chunk, hlc: result.hlc });
         onProgress?.(from + chunk.length);
         await yieldToMain();
       }
+      return written;
     },
 
     async appendNote(uid: string, line: string): Promise<void> {
@@ -164,11 +173,23 @@ export function createCandidatesRepo(db: RepHireDb) {
       });
     },
 
-    async deleteCandidate(uid: string): Promise<void> {
+    /** Deletes a candidate; resolves with the delete's stamp, which its Undo names. */
+    async deleteCandidate(uid: string): Promise<string> {
       const args = parseOrThrow(mutationArgsSchemas['candidate.delete'], { uid });
-      await write(async () => {
+      const result = await write(async () => {
         const current = await liveCandidate(uid);
         return { name: 'candidate.delete', args, label: changeLabels.delete(current.name) };
+      });
+      return result!.hlc;
+    },
+
+    /** Undo of a delete: the candidate back as it was, while the tombstone is still that delete's. */
+    async undoDelete(uid: string, deleteHlc: string): Promise<void> {
+      const args = parseOrThrow(mutationArgsSchemas['candidate.undoDelete'], { uid, deleteHlc });
+      await write(async () => {
+        const row = await db.candidates.get(uid);
+        if (!row) throw new RecordNotFoundError('Candidate not found');
+        return { name: 'candidate.undoDelete', args, label: changeLabels.undoDelete(row.name) };
       });
     },
 

@@ -7,6 +7,7 @@
  * engine's loop; the real server is tested in sync-server/tests.
  */
 import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
+import type { SavedView } from '@shared/schemas/saved-view.schema';
 import { applyCandidateChanges } from '@shared/sync/merge';
 import { formatHlc } from '@shared/sync/hlc';
 import { applyMutation, parseDeviceMutation } from '@shared/mutations/index';
@@ -39,6 +40,7 @@ export class FakeSyncServer {
   readonly candidates = new Map<string, Versioned<Candidate>>();
   readonly notes = new Map<string, Versioned<InterviewNote>>();
   readonly experiences = new Map<string, Versioned<Experience>>();
+  readonly views = new Map<string, Versioned<SavedView>>();
   readonly clients = new Map<string, ClientState>();
   /** Every push request received, for assertions. */
   readonly pushes: PushRequest[] = [];
@@ -78,6 +80,10 @@ export class FakeSyncServer {
         this.notes.set(row.uid, { row: { ...row, id: row.id ?? this.nextId++ }, version: ++this.version });
       },
       interviewNotesOf: async (candidateUid) => [...this.notes.values()].map((v) => v.row).filter((n) => n.candidateUid === candidateUid && !n.deletedAt),
+      getSavedView: async (uid) => this.views.get(uid)?.row,
+      putSavedView: async (row) => {
+        this.views.set(row.uid, { row: { ...row, id: row.id ?? this.nextId++ }, version: ++this.version });
+      },
       recordEvents: () => {},
     };
   }
@@ -117,11 +123,12 @@ export class FakeSyncServer {
     const reset = query.cursor !== undefined && epoch !== this.epoch;
     const since = query.cursor && !reset ? version! : 0;
     const limit = query.limit ?? 2000;
-    type Item = { kind: 'c' | 'n' | 'e'; version: number; row: unknown };
+    type Item = { kind: 'c' | 'n' | 'e' | 'v'; version: number; row: unknown };
     const items: Item[] = [
       ...[...this.candidates.values()].map((v) => ({ kind: 'c' as const, version: v.version, row: v.row })),
       ...[...this.notes.values()].map((v) => ({ kind: 'n' as const, version: v.version, row: v.row })),
       ...[...this.experiences.values()].map((v) => ({ kind: 'e' as const, version: v.version, row: v.row })),
+      ...[...this.views.values()].map((v) => ({ kind: 'v' as const, version: v.version, row: v.row })),
     ]
       .filter((item) => item.version > since)
       .sort((a, b) => a.version - b.version);
@@ -136,6 +143,7 @@ export class FakeSyncServer {
       candidates: page.filter((i) => i.kind === 'c').map((i) => i.row as Candidate),
       experiences: page.filter((i) => i.kind === 'e').map((i) => i.row as Experience),
       interviewNotes: page.filter((i) => i.kind === 'n').map((i) => i.row as InterviewNote),
+      savedViews: page.filter((i) => i.kind === 'v').map((i) => i.row as SavedView),
       erased: [],
     };
   }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ROW_STATUS_LABELS, type CandidateStatus } from '@shared/schemas/candidate.schema';
 import { Button } from '@/ui/Button';
-import { bulkChangeStatus, bulkTurnDown } from '../bulk-actions';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { bulkChangeStatus, bulkDelete, bulkTurnDown } from '../bulk-actions';
 import type { Entry } from '../candidate-snapshot';
 import { useCandidateSelection } from '../selection-store';
 
@@ -17,12 +18,14 @@ interface SelectionBarProps {
 
 /**
  * Shown while candidates are selected: how many, "Select all N matching" (every page, not just this
- * one), and the bulk actions — change status and turn down — with progress while they write.
+ * one), and the bulk actions — change status, turn down and (administrators) delete — with progress
+ * while they write.
  */
 export function SelectionBar({ index, matching, readMatching }: SelectionBarProps) {
   const selected = useCandidateSelection((state) => state.selected);
   const setMany = useCandidateSelection((state) => state.setMany);
   const clear = useCandidateSelection((state) => state.clear);
+  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   if (selected.size === 0) return null;
 
@@ -70,6 +73,11 @@ export function SelectionBar({ index, matching, readMatching }: SelectionBarProp
         <Button variant="destructive" size="sm" disabled={busy} onClick={() => void run((options) => bulkTurnDown(targets(), options))}>
           Turn down
         </Button>
+        {isAdmin && (
+          <Button variant="destructive" size="sm" disabled={busy} onClick={() => void run((options) => bulkDelete(targets(), options))}>
+            Delete
+          </Button>
+        )}
         <Button variant="ghost" size="sm" disabled={busy} onClick={clear}>
           Clear selection
         </Button>
