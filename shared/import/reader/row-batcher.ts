@@ -1,6 +1,7 @@
 /**
  * Turns a file's rows, as they stream in, into batches of import rows with the shared import rules
- * (shared/import): the first non-blank row gives the columns (resolveColumns), each later row becomes a
+ * (shared/import): the first non-blank row gives the columns (resolveColumns: the mapping chosen in the
+ * preview when there is one, else one remembered for the same headers, else header matching), each later row becomes a
  * candidate or a numbered error (mapRow), and each candidate carries only the fields its row filled in
  * (providedFields), so an update never blanks what the file lacks. Rows sharing an email are not folded
  * here: the import mutation combines them (shared/sync/combine-import-rows.ts) with the same rule it

@@ -63,6 +63,8 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
 
   useDirtyForm(state.running, 'import-dialog');
   const previews = usePreviews(deps, dispatch, latest);
+  // Workers still reading previews are stopped with the dialog.
+  useEffect(() => () => previews.stopAll(), [previews]);
 
   useEffect(() => {
     if (!state.running) return;
