@@ -96,7 +96,9 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
           event.target.value = '';
         }}
       />
-      <div className="grid grid-cols-1 gap-4">
+      {/* From tablet width up, the body scrolls under the title and the buttons, so Import Candidates stays in
+          reach however long the previews are (the header and footer take about 15rem). */}
+      <div className="grid grid-cols-1 gap-4 sm:max-h-[calc(100dvh-15rem)] sm:overflow-y-auto sm:pr-1">
         <FileDropZone onFiles={session.addFiles} onBrowse={browse} browseRef={browseButton} prompt={items.length === 0}>
           {items.length > 0 && (
             <ul aria-label="Selected files" className="grid max-h-72 grid-cols-1 gap-2 overflow-y-auto pr-1">
