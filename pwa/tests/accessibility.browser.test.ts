@@ -109,13 +109,17 @@ async function walkDashboardAndTopBar() {
   await checkOpened('account menu', () => page.getByRole('button', { name: 'Account menu for admin' }).click(), { include: '[role="menu"]' });
   await checkOpened('sync panel', () => page.getByRole('button', { name: /^Sync:/ }).click(), { include: '[id^="headlessui-popover-panel"]' });
 
-  // The import dialog: empty, and after a run (the file listed with its result, the summary and its errors).
+  // The import dialog: empty, with a file's preview, and after a run (the file listed with its result, the
+  // summary and its errors).
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import Candidates' });
   await importDialog.getByRole('heading', { name: 'Import Candidates' }).waitFor();
   await axe.check('import dialog', DIALOG);
   await page.locator('input[type=file]').setInputFiles([csvFile('more.csv', ['Name,Email,Status', 'New Person,new.person@example.com,new', 'No Email,,new'])]);
   await importDialog.getByRole('listitem', { name: 'more.csv' }).waitFor();
+  // The file's preview (sheet, columns and their fields, first rows, counts) before importing.
+  await importDialog.locator('section[data-preview="ready"]').getByText(/^Will import/).waitFor();
+  await axe.check('import dialog preview', DIALOG);
   await importDialog.getByRole('button', { name: 'Import Candidates' }).click();
   await importDialog.getByRole('region', { name: 'Import summary' }).getByText('Errors (1)').waitFor();
   await axe.check('import dialog summary', DIALOG);

@@ -20,7 +20,9 @@ import {
   deviceCandidatesByEmail,
   deviceCount,
   fileItem,
+  filePreview,
   openImportDialog,
+  previewCounts,
   workbookFile,
   writeBigCsv,
 } from './support/import-kit';
@@ -358,3 +360,86 @@ describe('hostile workbooks in the dialog', () => {
   });
 });
 
+
+describe('the preview before importing', () => {
+  it('shows the counts, imports a column mapped by hand, and remembers the mapping for the same headers, offline', async () => {
+    const { context, page } = await offlineDevice();
+    const dialog = await chooseFilesToImport(page, [csvFile('existing.csv', ['Name,Email', 'Existing Person,existing.person@example.com'])]);
+    const existing = await filePreview(dialog, 'existing.csv');
+    expect(await previewCounts(existing)).toBe('Will import: 1 new, 0 updated, 0 rows with errors');
+    await runImport(page);
+    await expectRunToast(page, 'Import Complete', 'Processed 1 candidates: 1 new, 0 updated.');
+
+    // An existing email, a bad row, and an email the file repeats (folded into one candidate: an update).
+    await page.locator('input[type=file]').setInputFiles([
+      csvFile('hand-mapped.csv', [
+        'Full Name,Email,Best number',
+        'Hand Mapped,hand.mapped@example.com,415-555-0111',
+        'Existing Person,EXISTING.person@example.com,415-555-0112',
+        'Bad Row,not-an-email,415-555-0113',
+        'Hand Mapped,hand.mapped@example.com,',
+      ]),
+    ]);
+    const preview = await filePreview(dialog, 'hand-mapped.csv');
+    expect(await preview.getByText('Header row: 1').count()).toBe(1);
+    expect(await previewCounts(preview)).toBe('Will import: 1 new, 2 updated, 1 row with errors');
+    const bestNumber = preview.getByLabel('Field for Best number');
+    expect(await bestNumber.inputValue()).toBe('');
+    expect(await preview.getByLabel('Field for Full Name').inputValue()).toBe('name');
+    const rows = preview.getByRole('group', { name: 'First rows of hand-mapped.csv' }).locator('tbody tr');
+    expect(await rows.allTextContents()).toEqual([
+      '2Hand Mappedhand.mapped@example.com',
+      '3Existing PersonEXISTING.person@example.com',
+      '4invalid email "not-an-email"',
+      '5Hand Mappedhand.mapped@example.com',
+    ]);
+
+    await bestNumber.selectOption({ label: 'Phone' });
+    await rows.first().filter({ hasText: '415-555-0111' }).waitFor();
+    expect(await previewCounts(preview)).toBe('Will import: 1 new, 2 updated, 1 row with errors');
+    await runImport(page);
+    await expectRunToast(page, 'Import Complete', 'Processed 3 candidates: 1 new, 2 updated.');
+    expect(await fileItem(dialog, 'hand-mapped.csv')).toMatchObject({ status: 'success', result: '1 new, 2 updated, 1 row skipped' });
+    expect(await deviceCandidatesByEmail(page, 'hand.mapped@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0111' })]);
+    expect(await deviceCandidatesByEmail(page, 'existing.person@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0112' })]);
+
+    // The next file with the same headers (spelt a little differently) gets the hand-made mapping.
+    await page.locator('input[type=file]').setInputFiles([csvFile('same-headers.csv', ['full name,E-MAIL,Best Number', 'Next File,next.file@example.com,415-555-0114'])]);
+    const next = await filePreview(dialog, 'same-headers.csv');
+    expect(await next.getByLabel('Field for Best Number').inputValue()).toBe('phone');
+    await next.getByText('Using the columns you chose before for a file with these headers.').waitFor();
+    expect(await previewCounts(next)).toBe('Will import: 1 new, 0 updated, 0 rows with errors');
+    await runImport(page);
+    await expectRunToast(page, 'Import Complete', 'Processed 1 candidates: 1 new, 0 updated.');
+    expect(await deviceCandidatesByEmail(page, 'next.file@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0114' })]);
+    await context.close();
+  });
+
+  it('imports the sheet chosen in a workbook with two sheets', async () => {
+    const { context, page } = await offlineDevice();
+    const dialog = await chooseFilesToImport(page, [
+      workbookFile('two-sheets.xlsx', {
+        'Read me': [['How to use this workbook'], ['The applicants are on the next sheet.']],
+        Applicants: [
+          ['Name', 'Email', 'Phone'],
+          ['Second Sheet', 'second.sheet@example.com', '415-555-0120'],
+          ['Also Second', 'also.second@example.com', ''],
+        ],
+      }),
+    ]);
+    const preview = await filePreview(dialog, 'two-sheets.xlsx');
+    const sheet = preview.getByLabel('Sheet', { exact: true });
+    expect(await sheet.inputValue()).toBe('Read me');
+    expect(await sheet.locator('option').allTextContents()).toEqual(['Read me', 'Applicants']);
+    await preview.getByText('Nothing can be imported with these columns').waitFor();
+
+    await sheet.selectOption('Applicants');
+    await preview.getByText('Second Sheet').waitFor();
+    expect(await previewCounts(preview)).toBe('Will import: 2 new, 0 updated, 0 rows with errors');
+    await runImport(page);
+    await expectRunToast(page, 'Import Complete', 'Processed 2 candidates: 2 new, 0 updated.');
+    expect(await deviceCandidatesByEmail(page, 'second.sheet@example.com')).toEqual([expect.objectContaining({ name: 'Second Sheet', phone: '415-555-0120' })]);
+    expect(await deviceCandidatesByEmail(page, 'also.second@example.com')).toHaveLength(1);
+    await context.close();
+  });
+});

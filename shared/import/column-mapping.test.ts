@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fieldForHeader, missingRequiredColumns, normalizeHeader, resolveColumns } from './column-mapping';
+import {
+  fieldForHeader,
+  fieldOfColumn,
+  headerSignature,
+  missingRequiredColumns,
+  normalizeHeader,
+  resolveColumns,
+  sameColumns,
+  sanitizeColumns,
+  withColumnField,
+} from './column-mapping';
 
 describe('normalizeHeader', () => {
   it('ignores case, spaces, underscores, dashes, punctuation and accents', () => {
@@ -74,5 +84,45 @@ describe('resolveColumns', () => {
     expect(missingRequiredColumns(resolveColumns(['First Name', 'Email']).columns)).toEqual([]);
     expect(missingRequiredColumns(resolveColumns(['Phone']).columns)).toEqual(['email', 'name']);
     expect(missingRequiredColumns(resolveColumns([]).columns)).toEqual(['email', 'name']);
+  });
+});
+
+describe('mappings chosen by hand', () => {
+  const headers = ['Full Name', 'E-mail', 'Best number', 'Notes'];
+
+  it('reads the chosen columns and reports every other header as not imported', () => {
+    expect(resolveColumns(headers).columns).toEqual({ name: 0, email: 1, notes: 3 });
+    const chosen = withColumnField(resolveColumns(headers).columns, 2, 'phone');
+    expect(chosen).toEqual({ name: 0, email: 1, phone: 2, notes: 3 });
+    expect(resolveColumns(headers, withColumnField(chosen, 3, null))).toEqual({ columns: { name: 0, email: 1, phone: 2 }, ignoredHeaders: ['Notes'] });
+  });
+
+  it('gives a field one column: choosing it for another column takes it from the first', () => {
+    const columns = withColumnField({ name: 0, email: 1 }, 3, 'email');
+    expect(columns).toEqual({ name: 0, email: 3 });
+    expect(fieldOfColumn(columns, 1)).toBeNull();
+    expect(fieldOfColumn(columns, 3)).toBe('email');
+  });
+
+  it('keeps only known fields on existing, distinct columns', () => {
+    const hostile = JSON.parse('{"__proto__": 1, "email": 1, "name": 1, "phone": 9, "skills": 1.5, "notes": "2", "status": 2, "bogus": 3}');
+    expect(sanitizeColumns(hostile, 4)).toEqual({ name: 1, status: 2 });
+    expect(sanitizeColumns(null, 4)).toEqual({});
+    expect(sameColumns({ email: 1, name: 0 }, { name: 0, email: 1 })).toBe(true);
+    expect(sameColumns({ email: 1 }, { email: 2 })).toBe(false);
+  });
+});
+
+describe('headerSignature', () => {
+  it('is the same for headers that differ only in spelling details or trailing empty columns', () => {
+    expect(headerSignature(['Full Name', 'E-mail', 'Best number'])).toBe('fullname|email|bestnumber');
+    expect(headerSignature([' full_name ', 'EMAIL', 'BEST_NUMBER', '', null])).toBe('fullname|email|bestnumber');
+  });
+
+  it('differs when the columns or their order differ', () => {
+    const base = headerSignature(['Name', 'Email', 'Best number']);
+    expect(headerSignature(['Email', 'Name', 'Best number'])).not.toBe(base);
+    expect(headerSignature(['Name', '', 'Email', 'Best number'])).not.toBe(base);
+    expect(headerSignature(['Name', 'Email'])).not.toBe(base);
   });
 });

@@ -92,14 +92,27 @@ export interface ResolvedColumns {
   ignoredHeaders: string[];
 }
 
-export function resolveColumns(headers: readonly unknown[]): ResolvedColumns {
+/**
+ * The columns each field reads: `chosen` when given (a mapping picked by hand, see `sanitizeColumns`),
+ * else the best-ranked header match per field.
+ */
+export function resolveColumns(headers: readonly unknown[], chosen?: ColumnMapping | null): ResolvedColumns {
+  if (chosen) {
+    const columns = sanitizeColumns(chosen, headers.length);
+    const used = new Set(Object.values(columns));
+    const ignoredHeaders = headers.flatMap((header, index) => {
+      const text = headerText(header);
+      return text && !used.has(index) ? [text] : [];
+    });
+    return { columns, ignoredHeaders };
+  }
   const best = new Map<ImportField, { index: number; rank: number }>();
   const ignoredHeaders: string[] = [];
   headers.forEach((header, index) => {
     const match = HEADER_TABLE.get(normalizeHeader(header));
     const current = match ? best.get(match.field) : undefined;
     if (!match) {
-      const text = typeof header === 'string' || typeof header === 'number' ? String(header).trim() : '';
+      const text = headerText(header);
       if (text) ignoredHeaders.push(text);
       return;
     }
@@ -113,6 +126,65 @@ export function resolveColumns(headers: readonly unknown[]): ResolvedColumns {
   const columns: Partial<Record<ImportField, number>> = {};
   for (const [field, { index }] of best) columns[field] = index;
   return { columns, ignoredHeaders };
+}
+
+/** A header cell as the text shown for it ('' when it is not text or a number). */
+export function headerText(header: unknown): string {
+  return typeof header === 'string' || typeof header === 'number' ? String(header).trim() : '';
+}
+
+/**
+ * A mapping from outside (a worker message, the device's remembered choices) made safe for `columns`
+ * columns: only known fields, each on a whole column index that exists, no column read by two fields
+ * (the first field in IMPORT_FIELDS order keeps it).
+ */
+export function sanitizeColumns(mapping: unknown, columnCount: number): ColumnMapping {
+  const columns: Partial<Record<ImportField, number>> = {};
+  if (typeof mapping !== 'object' || mapping === null) return columns;
+  const used = new Set<number>();
+  for (const field of IMPORT_FIELDS) {
+    if (!Object.prototype.hasOwnProperty.call(mapping, field)) continue;
+    const index = (mapping as Record<string, unknown>)[field];
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= columnCount || used.has(index)) continue;
+    used.add(index);
+    columns[field] = index;
+  }
+  return columns;
+}
+
+/** The field column `index` feeds, or null ("Don't import"). */
+export function fieldOfColumn(columns: ColumnMapping, index: number): ImportField | null {
+  for (const field of IMPORT_FIELDS) if (columns[field] === index) return field;
+  return null;
+}
+
+/**
+ * The mapping with column `index` feeding `field` (null: not imported). A field feeds one column, so a
+ * column that fed `field` before stops being imported.
+ */
+export function withColumnField(columns: ColumnMapping, index: number, field: ImportField | null): ColumnMapping {
+  const next: Partial<Record<ImportField, number>> = {};
+  for (const key of IMPORT_FIELDS) {
+    const at = columns[key];
+    if (at !== undefined && at !== index && key !== field) next[key] = at;
+  }
+  if (field) next[field] = index;
+  return next;
+}
+
+/** Whether two mappings read the same columns into the same fields. */
+export function sameColumns(a: ColumnMapping, b: ColumnMapping): boolean {
+  return IMPORT_FIELDS.every((field) => a[field] === b[field]);
+}
+
+/**
+ * What identifies "a file with the same headers", for remembering a mapping chosen by hand: the headers
+ * normalised as matching reads them (so 'E-mail ' and 'email' are the same), empty trailing ones dropped.
+ */
+export function headerSignature(headers: readonly unknown[]): string {
+  const names = headers.map(normalizeHeader);
+  while (names.length && names[names.length - 1] === '') names.pop();
+  return names.join('|');
 }
 
 /** Whether a mapping can produce candidates at all: it needs an email column and some name column. */

@@ -2,6 +2,7 @@
  * Typed access to the device's key/value state in the `meta` table. Called inside the caller's Dexie
  * transaction when it must change together with rows (ids, clocks, cursor).
  */
+import type { ColumnMapping } from '@shared/import/column-mapping';
 import type { User } from '@shared/schemas/user.schema';
 import { newUid } from '@shared/sync/ids';
 import type { RepHireDb } from './database';
@@ -44,6 +45,11 @@ export interface DeviceMeta {
    * applied every change up to this number holds what the table holds.
    */
   candidatesVersion: number;
+  /**
+   * Column mappings the user chose by hand in the import preview, by the file's header signature
+   * (shared/import/column-mapping.ts), most recently chosen first. Wiped with the rest on sign-out.
+   */
+  importMappings: Array<{ signature: string; columns: ColumnMapping }>;
 }
 
 const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
@@ -60,6 +66,7 @@ const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
   needsSignIn: false,
   owner: null,
   candidatesVersion: 0,
+  importMappings: [],
 };
 
 export type MetaKey = keyof DeviceMeta;

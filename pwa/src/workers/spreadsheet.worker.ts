@@ -1,6 +1,6 @@
 /**
- * The spreadsheet worker: reads one uploaded file off the main thread (see spreadsheet/read-file.ts)
- * and streams batches of import rows back. The prototypes are frozen first (spreadsheet/harden.ts),
+ * The spreadsheet worker: reads one uploaded file off the main thread (shared/import/reader): streams
+ * batches of import rows back for an import (`read`), or the file's preview and counts (`preview`). The prototypes are frozen first (spreadsheet/harden.ts),
  * before papaparse loads and long before SheetJS does (it is imported only when a workbook is read).
  *
  * Backpressure: at most MAX_UNACKNOWLEDGED batches are out at once; the main thread acknowledges a
@@ -8,6 +8,7 @@
  */
 import './spreadsheet/harden';
 import type { MainToWorker, WorkerToMain } from '@shared/import/reader/protocol';
+import { previewSpreadsheetFile } from '@shared/import/reader/preview-file';
 import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from '@shared/import/reader/read-file';
 
 const MAX_UNACKNOWLEDGED = 2;
@@ -39,6 +40,15 @@ scope.onmessage = (event) => {
     wake?.();
     wake = null;
   } else if (message.type === 'read') {
-    void readSpreadsheetFile(message.file, message.kind, message.timeZone, port, { ...DEFAULT_READ_LIMITS, keptMessages: KEPT_ROW_ERRORS });
+    void readSpreadsheetFile(
+      message.file,
+      message.kind,
+      message.timeZone,
+      port,
+      { ...DEFAULT_READ_LIMITS, keptMessages: KEPT_ROW_ERRORS },
+      { sheet: message.sheet, columns: message.columns },
+    );
+  } else if (message.type === 'preview') {
+    void previewSpreadsheetFile(message, (answer) => scope.postMessage(answer), DEFAULT_READ_LIMITS);
   }
 };

@@ -25,9 +25,11 @@ export function csvFile(name: string, lines: string[], encoding: 'utf-8' | 'utf-
   return { name, mimeType: 'text/csv', buffer };
 }
 
-export function workbookFile(name: string, rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): UploadFile {
+/** A workbook of one sheet ('Candidates') of `rows`, or of several named sheets in the order given. */
+export function workbookFile(name: string, rows: unknown[][] | Record<string, unknown[][]>, bookType: XLSX.BookType = 'xlsx'): UploadFile {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Candidates');
+  const sheets = Array.isArray(rows) ? { Candidates: rows } : rows;
+  for (const [sheet, sheetRows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheetRows), sheet);
   const buffer = XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
   return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
 }
@@ -121,6 +123,20 @@ export async function openImportDialog(page: Page): Promise<Locator> {
     await title.waitFor();
   }
   return dialog;
+}
+
+/** The preview of a file waiting to be imported (ImportPreview), once it is read. */
+export async function filePreview(dialog: Locator, name: string): Promise<Locator> {
+  const preview = dialog.getByRole('region', { name: `Preview of ${name}`, exact: true });
+  await preview.and(dialog.locator('[data-preview="ready"], [data-preview="failed"]')).waitFor();
+  return preview;
+}
+
+/** The preview's counts line once the whole file is counted. */
+export async function previewCounts(preview: Locator): Promise<string> {
+  const counts = preview.locator('[data-preview-counts]');
+  await counts.filter({ hasNotText: 'Counting rows…' }).waitFor();
+  return ((await counts.textContent()) ?? '').trim();
 }
 
 /** The listed file's status (pending, uploading, success, error) and its result line. */

@@ -1,17 +1,52 @@
 /**
- * Messages between the import dialog (main thread) and the spreadsheet worker. One worker reads one
- * file: the main thread sends `read`; the worker answers with `batch`es of import rows (each
- * acknowledged with `ack` once stored, and the worker never has more than a couple unacknowledged,
- * so a fast parser cannot pile rows up in memory), `progress` while it reads rows that make no batch,
- * and finally `done` or `failed`.
+ * Messages between the import dialog (main thread) and the spreadsheet worker. One worker does one job
+ * for one file.
+ * - `read` imports: the worker answers with `batch`es of import rows (each acknowledged with `ack` once
+ *   stored, and the worker never has more than a couple unacknowledged, so a fast parser cannot pile
+ *   rows up in memory), `progress` while it reads rows that make no batch, and finally `done` or `failed`.
+ *   Its `sheet` and `columns` are the ones the preview showed, so the import reads what was previewed.
+ * - `preview` reads the header and the first rows (`preview`), then goes on through the whole file to
+ *   count what the import would make (`previewDone`), or answers `failed`.
  */
-import type { FileTotals, ImportRowInput } from './row-batcher';
+import type { ColumnMapping } from '../column-mapping';
+import type { FileTotals, HeaderInfo, ImportRowInput, StoredRow } from './row-batcher';
 
 export type SheetKind = 'csv' | 'workbook';
 
+export interface PreviewRequest {
+  file: Blob;
+  kind: SheetKind;
+  timeZone: string;
+  /** A workbook's sheet; null: the first. */
+  sheet: string | null;
+  /** A mapping chosen by hand for this file; null: a remembered one for its headers, else matching. */
+  columns: ColumnMapping | null;
+  /** Mappings chosen by hand before, as [header signature, mapping]. */
+  remembered: Array<[string, ColumnMapping]>;
+}
+
 export type MainToWorker =
-  | { type: 'read'; file: Blob; kind: SheetKind; timeZone: string }
-  | { type: 'ack'; batch: number };
+  | { type: 'read'; file: Blob; kind: SheetKind; timeZone: string; sheet?: string | null; columns?: ColumnMapping | null }
+  | { type: 'ack'; batch: number }
+  | ({ type: 'preview' } & PreviewRequest);
+
+export interface FilePreview {
+  /** A workbook's sheet names (empty for CSV) and the one shown. */
+  sheets: string[];
+  sheet: string | null;
+  header: HeaderInfo;
+  /** Why the mapping cannot import (no email or name column), or null. */
+  problem: string | null;
+  /** The first data rows (blank ones left out) as the import stores them, or their errors. */
+  rows: StoredRow[];
+}
+
+/** What the whole file gives: candidate rows, errors, and the distinct normalised emails of the candidates. */
+export interface PreviewCounts {
+  candidates: number;
+  errorCount: number;
+  emails: string[];
+}
 
 export type WorkerToMain =
   | {
@@ -25,4 +60,7 @@ export type WorkerToMain =
   | { type: 'progress'; progress: number }
   | { type: 'done'; totals: FileTotals }
   /** The file could not be read (further). Batches sent before it were good and may be stored. */
-  | { type: 'failed'; message: string; totals: FileTotals | null };
+  | { type: 'failed'; message: string; totals: FileTotals | null }
+  | { type: 'preview'; preview: FilePreview }
+  /** The preview's counts; null when the mapping cannot import (the preview's `problem`). */
+  | { type: 'previewDone'; counts: PreviewCounts | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RowBatcher, type RowBatch } from './row-batcher';
+import { RowBatcher, type RowBatch, type StoredRow } from './row-batcher';
 
 function run(rows: unknown[][], options: { batchSize?: number; keepMessages?: number } = {}) {
   const batcher = new RowBatcher({ timeZone: 'UTC', ...options });
@@ -76,5 +76,60 @@ describe('RowBatcher', () => {
     const { totals, batches } = run([['Name', 'Email', 'Status', 'Favourite colour'], ['Ana', 'a@x.com', 'maybe', 'blue']]);
     expect(totals).toMatchObject({ warningCount: 1, warnings: ['Row 2: unknown status "maybe", set to new'], ignoredHeaders: ['Favourite colour'] });
     expect(batches[0]!.rows).toEqual([{ name: 'Ana', email: 'a@x.com' }]);
+  });
+});
+
+describe('RowBatcher: the mapping in effect', () => {
+  const headers = ['Full Name', 'Email', 'Best number'];
+
+  it('records the header row, its signature and what matching picks', () => {
+    const batcher = new RowBatcher({ timeZone: 'UTC' });
+    expect(batcher.readHeader([], 1)).toBe('blank');
+    expect(batcher.readHeader(headers, 2)).toEqual({ ok: true });
+    expect(batcher.header).toEqual({
+      row: 2,
+      headers,
+      signature: 'fullname|email|bestnumber',
+      columns: { name: 0, email: 1 },
+      autoColumns: { name: 0, email: 1 },
+      origin: 'auto',
+    });
+    expect(batcher.totals.ignoredHeaders).toEqual(['Best number']);
+  });
+
+  it('uses a chosen mapping, else one remembered for the same headers', () => {
+    const chosen = new RowBatcher({ timeZone: 'UTC', columns: { name: 0, email: 1, phone: 2 } });
+    chosen.readHeader(headers);
+    expect(chosen.header).toMatchObject({ origin: 'chosen', columns: { name: 0, email: 1, phone: 2 } });
+    expect(chosen.add(['Ana', 'ana@x.com', '555-0100'], 2)).toBeNull();
+    expect(chosen.flush()!.rows).toEqual([{ name: 'Ana', email: 'ana@x.com', phone: '555-0100' }]);
+
+    const remembered = new Map([['fullname|email|bestnumber', { name: 0, email: 1, notes: 2 }]]);
+    const later = new RowBatcher({ timeZone: 'UTC', remembered });
+    later.readHeader(['full name', 'E-mail', 'Best  Number'] as unknown[]);
+    expect(later.header).toMatchObject({ origin: 'remembered', columns: { name: 0, email: 1, notes: 2 } });
+    const other = new RowBatcher({ timeZone: 'UTC', remembered });
+    other.readHeader(['Name', 'Email']);
+    expect(other.header!.origin).toBe('auto');
+  });
+
+  it('keeps the header of a mapping without an email column, and refuses it', () => {
+    const batcher = new RowBatcher({ timeZone: 'UTC', columns: { name: 0 } });
+    expect(batcher.readHeader(headers)).toEqual({ ok: false, message: 'The first row must be column headers, with an email column (e.g. "Name", "Email").' });
+    expect(batcher.hasHeader).toBe(false);
+    expect(batcher.header).toMatchObject({ headers, columns: { name: 0 } });
+  });
+
+  it('shows each non-blank row as stored, or its error', () => {
+    const seen: StoredRow[] = [];
+    const batcher = new RowBatcher({ timeZone: 'UTC', observe: (row) => seen.push(row) });
+    batcher.readHeader(['Name', 'Email', 'Status']);
+    batcher.add(['Ana', 'ana@x.com', 'Lost in space'], 2);
+    batcher.add(['', '', ''], 3);
+    batcher.add(['Ben', '', ''], 4);
+    expect(seen).toEqual([
+      { kind: 'candidate', row: 2, values: { name: 'Ana', email: 'ana@x.com' }, warnings: ['Row 2: unknown status "Lost in space", set to new'] },
+      { kind: 'error', row: 4, field: 'email', message: 'Row 4: missing email' },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Turns a file's rows, as they stream in, into batches of import rows with the shared import rules
- * (shared/import): the first non-blank row gives the columns (resolveColumns), each later row becomes a
+ * (shared/import): the first non-blank row gives the columns (resolveColumns: the mapping chosen in the
+ * preview when there is one, else one remembered for the same headers, else header matching), each later row becomes a
  * candidate or a numbered error (mapRow), and each candidate carries only the fields its row filled in
  * (providedFields), so an update never blanks what the file lacks. Rows sharing an email are not folded
  * here: the import mutation combines them (shared/sync/combine-import-rows.ts) with the same rule it
@@ -8,7 +9,7 @@
  * stored, blank, or reported as an error; only the first errors are kept as text (a file of 10,000 bad rows keeps its count, not 10,000
  * messages).
  */
-import { missingRequiredColumns, resolveColumns, type ColumnMapping } from '../column-mapping';
+import { headerSignature, headerText, missingRequiredColumns, resolveColumns, type ColumnMapping } from '../column-mapping';
 import { cellText } from '../cell-values';
 import { mapRow, providedFields, type ImportedCandidate, type RowError } from '../row-mapping';
 import type { CandidateFields } from '../../schemas/candidate.schema';
@@ -37,8 +38,35 @@ export interface FileTotals {
   ignoredHeaders: string[];
 }
 
+/** How the header row's columns were given their fields. */
+export type MappingOrigin = 'auto' | 'remembered' | 'chosen';
+
+/** The header row as read: where it is, its texts, and the mapping in effect. */
+export interface HeaderInfo {
+  /** Its row number in the sheet (1 = the first). */
+  row: number;
+  headers: string[];
+  /** headerSignature(headers): the key a mapping chosen by hand is remembered under. */
+  signature: string;
+  columns: ColumnMapping;
+  /** What the header matching alone would pick. */
+  autoColumns: ColumnMapping;
+  origin: MappingOrigin;
+}
+
+/** A data row as the import stores it, or the error it makes (for the preview). */
+export type StoredRow =
+  | { kind: 'candidate'; row: number; values: ImportRowInput; warnings: string[] }
+  | { kind: 'error'; row: number; field: string | null; message: string };
+
 export interface RowBatcherOptions {
   timeZone: string;
+  /** The mapping chosen for this file; without one, a remembered mapping for its headers, else matching. */
+  columns?: ColumnMapping | null;
+  /** Mappings chosen by hand before, by header signature. */
+  remembered?: ReadonlyMap<string, ColumnMapping>;
+  /** Sees every non-blank data row as stored (or its error). */
+  observe?: (row: StoredRow) => void;
   /** Candidates per batch (one `candidates.import` mutation each). */
   batchSize?: number;
   /** Error and warning texts kept per file. */
@@ -58,6 +86,7 @@ export type HeaderResult = { ok: true } | { ok: false; message: string };
 
 export class RowBatcher {
   private columns: ColumnMapping | null = null;
+  private headerInfo: HeaderInfo | null = null;
   private pending: ImportedCandidate[] = [];
   private readonly batchSize: number;
   private readonly keep: number;
@@ -81,6 +110,11 @@ export class RowBatcher {
     return this.columns !== null;
   }
 
+  /** The header row once one was read (also when its mapping was refused). */
+  get header(): HeaderInfo | null {
+    return this.headerInfo;
+  }
+
   /** Whether candidates wait for the next batch. */
   get hasPending(): boolean {
     return this.pending.length > 0;
@@ -88,11 +122,16 @@ export class RowBatcher {
 
   /**
    * A row before the header: blank rows are skipped ('blank'); the first other row is the header,
-   * which must name an email and a name column.
+   * whose mapping must read an email and a name column.
    */
-  readHeader(values: readonly unknown[]): HeaderResult | 'blank' {
+  readHeader(values: readonly unknown[], rowNumber = 1): HeaderResult | 'blank' {
     if (!values.some((value) => cellText(value) !== '')) return 'blank';
-    const { columns, ignoredHeaders } = resolveColumns(values);
+    const signature = headerSignature(values);
+    const auto = resolveColumns(values);
+    const given = this.options.columns ?? this.options.remembered?.get(signature) ?? null;
+    const origin: MappingOrigin = this.options.columns ? 'chosen' : given ? 'remembered' : 'auto';
+    const { columns, ignoredHeaders } = given ? resolveColumns(values, given) : auto;
+    this.headerInfo = { row: rowNumber, headers: values.map(headerText), signature, columns, autoColumns: auto.columns, origin };
     const missing = missingRequiredColumns(columns);
     if (missing.length > 0) {
       const what = missing.map((field) => (field === 'email' ? 'an email column' : 'a name column')).join(' and ');
@@ -112,9 +151,12 @@ export class RowBatcher {
     this.totals.dataRows += 1;
     const result = mapRow(this.columns, values, rowNumber, { timeZone: this.options.timeZone });
     if (result.kind === 'blank') this.totals.blankRows += 1;
-    else if (result.kind === 'error') this.addError(result.row, result.message, result.field);
-    else {
+    else if (result.kind === 'error') {
+      this.addError(result.row, result.message, result.field);
+      this.options.observe?.({ kind: 'error', row: result.row, field: result.field, message: result.message });
+    } else {
       this.totals.candidates += 1;
+      this.options.observe?.({ kind: 'candidate', row: result.row, values: providedFields(result) as ImportRowInput, warnings: result.warnings });
       for (const warning of result.warnings) this.addWarning(warning);
       this.pending.push({ row: result.row, candidate: result.candidate, provided: result.provided });
       if (this.pending.length >= this.batchSize) return this.flush();

@@ -159,3 +159,21 @@ describe('the candidate list as email directory', () => {
     expect(store.getSnapshot().status).toBe('ready');
   });
 });
+
+describe('counting known emails (the import preview)', () => {
+  it('answers from the list once loaded, the same as the email index; deleted candidates are not known', async () => {
+    const { repo, store } = await tab();
+    await repo.importCandidates([
+      { name: 'Ana', email: 'Ana@X.com' },
+      { name: 'Ben', email: 'ben@x.com' },
+    ]);
+    const ben = (await repo.findByEmail('ben@x.com'))[0]!;
+    await repo.deleteCandidate(ben.uid);
+    await store.applied();
+    const keys = ['ana@x.com', 'ben@x.com', 'new@x.com'];
+    expect(store.countKnownEmails(keys)).toBe(1);
+    expect(await repo.countKnownEmails(keys)).toBe(1);
+    const unloaded = createCandidateStore({ load: () => repo.loadCandidates(), read: (uids) => repo.getCandidates(uids), watch: () => () => {} });
+    expect(unloaded.countKnownEmails(keys)).toBeNull();
+  });
+});

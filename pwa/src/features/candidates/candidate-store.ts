@@ -124,6 +124,17 @@ export class CandidateStore implements EmailDirectory {
     return found;
   }
 
+  /**
+   * How many of these (distinct, normalised) email keys a live candidate has; null while the list is
+   * not loaded. Answers from the rows applied so far: wait for `applied()` first to include every change.
+   */
+  countKnownEmails(keys: readonly string[]): number | null {
+    if (this.state !== 'ready') return null;
+    let known = 0;
+    for (const key of keys) if (this.byEmail.get(key)?.size) known += 1;
+    return known;
+  }
+
   private checkIdle() {
     if (this.draining || this.queue.length) return;
     for (const resolve of this.drainWaiters.splice(0)) resolve();

@@ -40,6 +40,9 @@ export interface LoadedCandidates {
   version: WriteVersion;
 }
 
+/** Email keys looked up per index read (one main-thread task each). */
+const EMAIL_LOOKUP_KEYS = 2000;
+
 /** Rows per read when listing every candidate. */
 const LIST_PAGE_ROWS = 5000;
 
@@ -230,6 +233,17 @@ export function createCandidatesRepo(db: RepHireDb) {
     async findByEmail(email: string): Promise<Candidate[]> {
       const rows = await db.candidates.where('emailKey').equals(emailKey(email)).toArray();
       return rows.filter((row) => !row.deletedAt).map(fromLocalCandidate);
+    },
+
+    /** How many of these (distinct, normalised) email keys a live candidate has, read from the email index. */
+    async countKnownEmails(keys: readonly string[]): Promise<number> {
+      const known = new Set<string>();
+      for (let i = 0; i < keys.length; i += EMAIL_LOOKUP_KEYS) {
+        const rows = await db.candidates.where('emailKey').anyOf(keys.slice(i, i + EMAIL_LOOKUP_KEYS)).toArray();
+        for (const row of rows) if (!row.deletedAt) known.add(row.emailKey);
+        await yieldToMain();
+      }
+      return known.size;
     },
 
     async countCandidates(): Promise<number> {

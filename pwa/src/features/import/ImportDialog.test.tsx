@@ -7,7 +7,11 @@ import { useUiStore } from '@/app/ui-store';
 import type { ToastInput } from '@/ui/toast/toast-queue';
 import type { FileImportResult } from './import-file';
 import { ImportDialog } from './ImportDialog';
+import type { ColumnMapping } from '@shared/import/column-mapping';
+import type { FilePreview } from '@shared/import/reader/protocol';
+import type { ImportChoice } from './spreadsheet-client';
 import type { ImportSessionDeps } from './useImportSession';
+import type { PreviewDeps } from './usePreviews';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,15 +33,49 @@ function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
   };
 }
 
+const HEADERS = ['Full Name', 'Email', 'Best number'];
+
+/** What the worker previews for a file with HEADERS: `columns` in effect (matched: name and email). */
+function filePreview(columns: ColumnMapping = { name: 0, email: 1 }, sheet: string | null = null): FilePreview {
+  return {
+    sheets: sheet ? ['First', 'Second'] : [],
+    sheet,
+    header: { row: 1, headers: HEADERS, signature: 'fullname|email|bestnumber', columns, autoColumns: { name: 0, email: 1 }, origin: 'auto' },
+    problem: null,
+    rows: [
+      { kind: 'candidate', row: 2, values: { name: 'Ana', email: 'ana@x.com', ...(columns.phone === 2 ? { phone: '555-0100' } : {}) }, warnings: [] },
+      { kind: 'error', row: 3, field: 'email', message: 'Row 3: missing email' },
+    ],
+  };
+}
+
+/** Previews that answer at once, as the worker would for a file with HEADERS and the choice asked. */
+function instantPreviews() {
+  const asked: ImportChoice[] = [];
+  const remembered: Array<[string, ColumnMapping | null]> = [];
+  const deps: PreviewDeps = {
+    async *preview(_file, _kind, choice) {
+      asked.push(choice);
+      yield { type: 'preview', preview: filePreview(choice.columns ?? undefined, choice.sheet) };
+      yield { type: 'previewDone', counts: { candidates: 3, errorCount: 1, emails: ['ana@x.com', 'ben@x.com'] } };
+    },
+    countKnownEmails: async (emails) => emails.filter((email) => email === 'ben@x.com').length,
+    rememberMapping: async (signature, columns) => void remembered.push([signature, columns]),
+  };
+  return { deps, asked, remembered };
+}
+
 /** Each file's import waits until the test settles it; progress can be reported meanwhile. */
 function controlledDeps() {
-  const runs: Array<{ file: File; progress: (fraction: number) => void; settle: (result: FileImportResult) => void }> = [];
+  const runs: Array<{ file: File; choice: ImportChoice; progress: (fraction: number) => void; settle: (result: FileImportResult) => void }> = [];
   const toasts: ToastInput[] = [];
+  const previews = instantPreviews();
   const deps: ImportSessionDeps = {
-    importFile: (file, _kind, onProgress) => new Promise((resolve) => runs.push({ file, progress: onProgress, settle: resolve })),
+    ...previews.deps,
+    importFile: (file, _kind, onProgress, choice) => new Promise((resolve) => runs.push({ file, choice, progress: onProgress, settle: resolve })),
     notify: (input) => toasts.push(input),
   };
-  return { deps, runs, toasts };
+  return { deps, runs, toasts, previews };
 }
 
 let root: Root | null = null;
@@ -66,10 +104,12 @@ const button = (name: string | RegExp) =>
 const items = () => [...document.querySelectorAll('li[data-status]')].map((li) => [li.getAttribute('aria-label'), li.getAttribute('data-status')]);
 const progressOf = (name: string) => Number(document.querySelector(`[aria-label="${name} progress"]`)!.getAttribute('aria-valuenow'));
 
+/** Chooses files and waits until their previews are read (a run can start only then). */
 async function choose(...files: File[]) {
   const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
   Object.defineProperty(input, 'files', { configurable: true, value: files });
   await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+  await vi.waitFor(() => expect(document.querySelector('[data-preview="loading"]')).toBeNull());
 }
 
 const csv = (name: string, type = 'text/csv') => new File(['Name,Email\nAna,a@x.com\n'], name, { type });
@@ -213,10 +253,101 @@ describe('ImportDialog', () => {
 
   it('reports a thrown failure as that file failing', async () => {
     const toasts: ToastInput[] = [];
-    await render({ importFile: async () => Promise.reject(new Error('storage is gone')), notify: (t) => toasts.push(t) });
+    await render({ ...instantPreviews().deps, importFile: async () => Promise.reject(new Error('storage is gone')), notify: (t) => toasts.push(t) });
     await choose(csv('a.csv'));
     await act(async () => button('Import Candidates')!.click());
     expect(items()).toEqual([['a.csv', 'error']]);
     expect(toasts.at(-1)).toEqual({ title: 'Import Failed', description: 'a.csv: storage is gone. 1 file(s) failed to import.', variant: 'destructive' });
+  });
+
+  it('previews each file before importing: header row, columns, first rows as stored, and the counts', async () => {
+    const { deps } = controlledDeps();
+    await render(deps);
+    await choose(csv('a.csv'));
+    const section = document.querySelector('section[data-preview="ready"]')!;
+    expect(section.querySelector('h3')!.textContent).toBe('Preview of a.csv');
+    expect(section.querySelector('[data-header-row]')!.textContent).toBe('Header row: 1');
+    await vi.waitFor(() => expect(section.querySelector('[data-preview-counts]')!.textContent).toBe('Will import: 1 new, 2 updated, 1 row with errors'));
+    const selects = [...section.querySelectorAll<HTMLSelectElement>('select')];
+    expect(selects.map((select) => [select.getAttribute('aria-label'), select.value])).toEqual([
+      ['Field for Full Name', 'name'],
+      ['Field for Email', 'email'],
+      ['Field for Best number', ''],
+    ]);
+    expect([...section.querySelectorAll('tbody tr[data-preview-row]')].map((tr) => tr.textContent)).toEqual(['2Anaana@x.com', '3missing email']);
+  });
+
+  it('imports with the mapping chosen by hand, and remembers it for files with the same headers', async () => {
+    const { deps, runs, previews } = controlledDeps();
+    await render(deps);
+    await choose(csv('a.csv'));
+    const phone = () => document.querySelector<HTMLSelectElement>('select[aria-label="Field for Best number"]')!;
+    await act(async () => {
+      phone().value = 'phone';
+      phone().dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(document.querySelector('[data-preview="ready"] tr[data-preview-row]')!.textContent).toContain('555-0100'));
+    const chosen = { name: 0, email: 1, phone: 2 };
+    expect(previews.asked.at(-1)).toEqual({ sheet: null, columns: chosen });
+    expect(previews.remembered).toEqual([['fullname|email|bestnumber', chosen]]);
+
+    // Back to what matching picks: nothing to remember any more.
+    await act(async () => {
+      phone().value = '';
+      phone().dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(previews.remembered.at(-1)).toEqual(['fullname|email|bestnumber', null]);
+    await act(async () => {
+      phone().value = 'phone';
+      phone().dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(button('Import Candidates')!.disabled).toBe(false));
+    await act(async () => button('Import Candidates')!.click());
+    expect(runs[0]!.choice).toEqual({ sheet: null, columns: chosen });
+    // The previews give way to the run: no preview of a file being imported.
+    expect(document.querySelector('section[data-preview]')).toBeNull();
+  });
+
+  it("previews and imports a workbook's chosen sheet", async () => {
+    const { deps, runs, previews } = controlledDeps();
+    const workbookDeps: ImportSessionDeps = {
+      ...deps,
+      async *preview(file, kind, choice, signal) {
+        yield* previews.deps.preview(file, kind, { ...choice, sheet: choice.sheet ?? 'First' }, signal);
+      },
+    };
+    await render(workbookDeps);
+    await choose(new File(['x'], 'book.xlsx'));
+    const sheet = document.querySelector<HTMLSelectElement>('section[data-preview] select:not([aria-label])')!;
+    expect([...sheet.options].map((option) => option.value)).toEqual(['First', 'Second']);
+    expect(document.querySelector(`label[for="${sheet.id}"]`)!.textContent).toBe('Sheet');
+    await act(async () => {
+      sheet.value = 'Second';
+      sheet.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(previews.asked.at(-1)).toEqual({ sheet: 'Second', columns: null });
+    await vi.waitFor(() => expect(button('Import Candidates')!.disabled).toBe(false));
+    await act(async () => button('Import Candidates')!.click());
+    expect(runs[0]!.choice).toEqual({ sheet: 'Second', columns: { name: 0, email: 1 } });
+  });
+
+  it('waits for a preview before importing, and shows why a file cannot be previewed', async () => {
+    let answer: (() => void) | null = null;
+    const { deps } = controlledDeps();
+    await render({
+      ...deps,
+      async *preview() {
+        await new Promise<void>((resolve) => (answer = resolve));
+        yield { type: 'failed', message: 'the file is empty', totals: null };
+      },
+    });
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    Object.defineProperty(input, 'files', { configurable: true, value: [csv('a.csv')] });
+    await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+    expect(document.querySelector('[data-preview="loading"]')!.textContent).toContain('Reading the file…');
+    expect(button('Import Candidates')!.disabled).toBe(true);
+    await act(async () => answer!());
+    await vi.waitFor(() => expect(document.querySelector('[data-preview="failed"]')!.textContent).toContain('The file is empty.'));
+    expect(button('Import Candidates')!.disabled).toBe(false);
   });
 });

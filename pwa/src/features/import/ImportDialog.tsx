@@ -1,7 +1,8 @@
 /**
  * The candidate import dialog (spec 2, 4, 5, 8): drop or browse several CSV/Excel files, each listed
- * with size, status icon and progress bar; Add More Files, Clear All, Cancel, Import Candidates. Files
- * are read in a worker and stored on this device (works offline; sync sends them later). It stays
+ * with size, status icon and progress bar; Add More Files, Clear All, Cancel, Import Candidates. Each
+ * file waiting to be imported is previewed first (ImportPreview: sheet, columns and their fields, first
+ * rows, counts); Import Candidates imports what the previews show. Files are read in a worker and stored on this device (works offline; sync sends them later). It stays
  * mounted once opened (ImportDialogSlot), so closing it mid-import loses nothing: the run goes on and
  * its toast still comes.
  */
@@ -14,6 +15,7 @@ import { FileDropZone } from './FileDropZone';
 import { defaultImportDeps } from './import-deps';
 import { canImport, canRemove } from './import-state';
 import { ImportFileItem } from './ImportFileItem';
+import { ImportPreview } from './ImportPreview';
 import { ImportSummaryView } from './ImportSummaryView';
 import { useImportSession, type ImportSessionDeps } from './useImportSession';
 
@@ -55,7 +57,7 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
       onClose={close}
       title="Import Candidates"
       description="Upload CSV or Excel files. Candidates are saved on this device and synced when you are online."
-      className="sm:max-w-2xl"
+      className="sm:max-w-3xl"
       footer={
         <>
           {items.length > 0 && (
@@ -94,7 +96,9 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
           event.target.value = '';
         }}
       />
-      <div className="grid grid-cols-1 gap-4">
+      {/* From tablet width up, the body scrolls under the title and the buttons, so Import Candidates stays in
+          reach however long the previews are (the header and footer take about 15rem). */}
+      <div className="grid grid-cols-1 gap-4 sm:max-h-[calc(100dvh-15rem)] sm:overflow-y-auto sm:pr-1">
         <FileDropZone onFiles={session.addFiles} onBrowse={browse} browseRef={browseButton} prompt={items.length === 0}>
           {items.length > 0 && (
             <ul aria-label="Selected files" className="grid max-h-72 grid-cols-1 gap-2 overflow-y-auto pr-1">
@@ -109,6 +113,17 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
             </ul>
           )}
         </FileDropZone>
+        {items
+          .filter((item) => item.status === 'pending')
+          .map((item) => (
+            <ImportPreview
+              key={item.id}
+              item={item}
+              disabled={running}
+              onSheet={(sheet) => session.chooseSheet(item.id, sheet)}
+              onField={(column, field) => session.chooseField(item.id, column, field)}
+            />
+          ))}
         {summary && <ImportSummaryView summary={summary} />}
         <Guidance />
         {running && (

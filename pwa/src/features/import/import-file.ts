@@ -8,7 +8,7 @@ import type { ImportOptions, ImportResult } from '@/features/candidates/import-r
 import { reasonOf, type ImportErrorLine } from '@shared/import/error-report';
 import type { SheetKind } from '@shared/import/reader/protocol';
 import type { FileTotals, ImportRowInput } from '@shared/import/reader/row-batcher';
-import type { ReadInWorker } from './spreadsheet-client';
+import type { ImportChoice, ReadInWorker } from './spreadsheet-client';
 
 /** Error and warning texts kept per file for the summary (counts are always complete). */
 export const KEPT_FILE_MESSAGES = 100;
@@ -61,6 +61,7 @@ export async function importFile(
   kind: SheetKind,
   deps: ImportFileDeps,
   onProgress: (fraction: number) => void = () => {},
+  choice: ImportChoice = { sheet: null, columns: null },
 ): Promise<FileImportResult> {
   const label = displayFileName(file.name);
   let created = 0;
@@ -73,7 +74,7 @@ export async function importFile(
   let progress = 0;
 
   try {
-    for await (const message of deps.read(file, kind, deps.timeZone)) {
+    for await (const message of deps.read(file, kind, deps.timeZone, choice)) {
       if (message.type === 'batch') {
         const from = progress;
         const result = await deps.store(message.rows, {
@@ -96,7 +97,7 @@ export async function importFile(
         progress = Math.max(progress, message.progress);
         onProgress(progress);
       } else if (message.type === 'done') totals = message.totals;
-      else {
+      else if (message.type === 'failed') {
         failure = message.message;
         totals = message.totals;
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileImportResult } from './import-file';
-import { canImport, canRemove, importReducer, initialImportState, type ImportAction, type ImportState } from './import-state';
+import type { FilePreview } from '@shared/import/reader/protocol';
+import { canImport, canRemove, importCounts, importReducer, initialImportState, type ImportAction, type ImportState } from './import-state';
 
 const file = (name: string) => new File(['x'], name);
 const done = (overrides: Partial<FileImportResult> = {}): FileImportResult => ({
@@ -95,5 +96,55 @@ describe('import dialog state', () => {
     expect(state.summary).toEqual({ total: 4, imported: 2, updated: 2, errors: ['b.xlsx: Row 3: missing email'], errorCount: 1, report: [] });
     expect(importReducer(state, { type: 'start' }).summary).toBeNull();
     expect(importReducer(state, { type: 'clear' })).toEqual(initialImportState);
+  });
+});
+
+describe('import previews', () => {
+  const preview = (columns = { name: 0, email: 1 }, sheet: string | null = null): FilePreview => ({
+    sheets: sheet ? [sheet, 'Other'] : [],
+    sheet,
+    header: { row: 1, headers: ['Name', 'Email'], signature: 'name|email', columns, autoColumns: { name: 0, email: 1 }, origin: 'auto' },
+    problem: null,
+    rows: [],
+  });
+
+  it('cannot import while a pending file is being previewed; the import uses what the preview shows', () => {
+    let state = added();
+    const [a, b] = state.items;
+    state = apply(
+      state,
+      { type: 'previewStarted', id: a!.id, run: 1, choice: { sheet: null, columns: null } },
+      { type: 'previewStarted', id: b!.id, run: 2, choice: { sheet: 'Sheet 2', columns: null } },
+    );
+    expect(canImport(state)).toBe(false);
+    state = apply(state, { type: 'previewShown', id: a!.id, run: 1, preview: preview() });
+    expect(canImport(state)).toBe(false);
+    state = apply(state, { type: 'previewFailed', id: b!.id, run: 2, message: 'the workbook has no sheet named "Sheet 2"' });
+    expect(canImport(state)).toBe(true);
+    expect(state.items[0]).toMatchObject({ choice: { sheet: null, columns: { name: 0, email: 1 } }, preview: { status: 'ready', counts: 'counting' } });
+    state = apply(state, { type: 'previewCounted', id: a!.id, run: 1, counts: { created: 1, updated: 0, errors: 0 } });
+    expect(state.items[0]!.preview).toMatchObject({ counts: { created: 1, updated: 0, errors: 0 } });
+  });
+
+  it('drops the answers of a preview run a later choice replaced', () => {
+    let state = added();
+    const id = state.items[0]!.id;
+    state = apply(
+      state,
+      { type: 'previewStarted', id, run: 1, choice: { sheet: null, columns: null } },
+      { type: 'previewStarted', id, run: 2, choice: { sheet: null, columns: { name: 0, email: 1, phone: 2 } } },
+    );
+    expect(apply(state, { type: 'previewShown', id, run: 1, preview: preview() })).toBe(state);
+    state = apply(state, { type: 'previewShown', id, run: 2, preview: preview({ name: 0, email: 1, phone: 2 } as never) });
+    expect(state.items[0]!.choice.columns).toEqual({ name: 0, email: 1, phone: 2 });
+  });
+
+  it('counts new candidates once per new email; every other candidate row updates one', () => {
+    // 5 candidate rows, 3 distinct emails of which 1 is on the device: 2 new, 3 updates.
+    expect(importCounts({ candidates: 5, errorCount: 2, emails: ['a@x.com', 'b@x.com', 'known@x.com'] }, 1)).toEqual({
+      created: 2,
+      updated: 3,
+      errors: 2,
+    });
   });
 });

@@ -5,10 +5,40 @@
  * - while a run is going nothing is removed or cleared, and an uploading item never is;
  * - the progress shown is the spec's simulation (10, +5 per 200 ms tick, up to 80) or the real share of
  *   the file read and stored, whichever is ahead; 100 only once the file is done.
+ * - a pending item carries its preview (the worker's read of its header and first rows, then the counts)
+ *   and the choice it shows (sheet, column mapping); the import reads the file with exactly that choice.
+ *   Each preview run has a number: answers from an earlier run (the choice changed since) are dropped. A
+ *   run cannot start while a pending item's preview is still being read.
  */
-import type { SheetKind } from '@shared/import/reader/protocol';
+import type { FilePreview, PreviewCounts, SheetKind } from '@shared/import/reader/protocol';
 import type { FileImportResult } from './import-file';
 import { summarize, type ImportSummary } from './import-texts';
+import type { ImportChoice } from './spreadsheet-client';
+
+/** What importing a file will make, as the preview counts it. */
+export interface ImportCounts {
+  created: number;
+  /** Rows that update a candidate: one already on the device, or one an earlier row of the file makes. */
+  updated: number;
+  errors: number;
+}
+
+export type PreviewState =
+  | { status: 'none'; run: number }
+  | { status: 'loading'; run: number }
+  /** counts: 'counting' while the worker reads the rest of the file; null when the mapping cannot import. */
+  | { status: 'ready'; run: number; preview: FilePreview; counts: ImportCounts | 'counting' | null }
+  | { status: 'failed'; run: number; message: string };
+
+/**
+ * The counts from the worker's `previewDone` and how many of its emails the device already has: a
+ * candidate row whose email is new makes a candidate the first time it appears; every other candidate row
+ * updates one (the same-email merge folds repeated emails into one candidate).
+ */
+export function importCounts(counts: PreviewCounts, knownEmails: number): ImportCounts {
+  const created = counts.emails.length - knownEmails;
+  return { created, updated: counts.candidates - created, errors: counts.errorCount };
+}
 
 export type ItemStatus = 'pending' | 'uploading' | 'success' | 'error';
 
@@ -24,6 +54,8 @@ export interface UploadItem {
   /** Share of the file read and stored, 0–99 until done. */
   real: number;
   result: FileImportResult | null;
+  choice: ImportChoice;
+  preview: PreviewState;
 }
 
 export interface ImportState {
@@ -37,7 +69,11 @@ export const initialImportState: ImportState = { items: [], running: false, summ
 export const SIMULATION = { start: 10, step: 5, cap: 80, everyMs: 200 } as const;
 
 export type ImportAction =
-  | { type: 'add'; files: Array<{ file: File; kind: SheetKind }> }
+  | { type: 'add'; files: Array<{ file: File; kind: SheetKind; id?: string }> }
+  | { type: 'previewStarted'; id: string; run: number; choice: ImportChoice }
+  | { type: 'previewShown'; id: string; run: number; preview: FilePreview }
+  | { type: 'previewCounted'; id: string; run: number; counts: ImportCounts | null }
+  | { type: 'previewFailed'; id: string; run: number; message: string }
   | { type: 'remove'; id: string }
   | { type: 'clear' }
   | { type: 'start' }
@@ -48,14 +84,20 @@ export type ImportAction =
   | { type: 'finished'; results: FileImportResult[] };
 
 let counter = 0;
-const nextId = () => `import-file-${(counter += 1)}`;
+export const nextItemId = () => `import-file-${(counter += 1)}`;
 
 export function canRemove(state: ImportState, item: UploadItem): boolean {
   return !state.running && item.status !== 'uploading';
 }
 
 export function canImport(state: ImportState): boolean {
-  return state.items.length > 0 && !state.running && state.items.some((item) => item.status === 'pending');
+  const pending = state.items.filter((item) => item.status === 'pending');
+  return !state.running && pending.length > 0 && pending.every((item) => item.preview.status !== 'loading');
+}
+
+/** Applies a preview answer to a pending item, unless a later run replaced the one it answers. */
+function previewAnswer(state: ImportState, id: string, run: number, change: (item: UploadItem) => UploadItem): ImportState {
+  return updateItem(state, id, (item) => (item.status === 'pending' && item.preview.run === run ? change(item) : item));
 }
 
 /** The state with one item changed; the same state when the change leaves it alone. */
@@ -84,8 +126,8 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
         ...state,
         items: [
           ...state.items,
-          ...action.files.map(({ file, kind }) => ({
-            id: nextId(),
+          ...action.files.map(({ file, kind, id }) => ({
+            id: id ?? nextItemId(),
             file,
             kind,
             status: 'pending' as const,
@@ -93,9 +135,31 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
             simulated: 0,
             real: 0,
             result: null,
+            choice: { sheet: null, columns: null },
+            preview: { status: 'none' as const, run: 0 },
           })),
         ],
       };
+    case 'previewStarted':
+      return updateItem(state, action.id, (item) =>
+        item.status === 'pending' ? { ...item, choice: action.choice, preview: { status: 'loading', run: action.run } } : item,
+      );
+    case 'previewShown':
+      return previewAnswer(state, action.id, action.run, (item) => ({
+        ...item,
+        // The import reads exactly what the preview shows: its sheet and the mapping in effect.
+        choice: { sheet: action.preview.sheet, columns: action.preview.header.columns },
+        preview: { status: 'ready', run: action.run, preview: action.preview, counts: 'counting' },
+      }));
+    case 'previewCounted':
+      return previewAnswer(state, action.id, action.run, (item) =>
+        item.preview.status === 'ready' ? { ...item, preview: { ...item.preview, counts: action.counts } } : item,
+      );
+    case 'previewFailed':
+      return previewAnswer(state, action.id, action.run, (item) => ({
+        ...item,
+        preview: { status: 'failed', run: action.run, message: action.message },
+      }));
     case 'remove': {
       const item = state.items.find((candidate) => candidate.id === action.id);
       if (!item || !canRemove(state, item)) return state;

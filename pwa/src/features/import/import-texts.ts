@@ -1,10 +1,12 @@
 /**
  * The import dialog's words (spec 8, Import): the toasts after a run, the summary's totals and each
- * file's result line. (The summary lists every error, not the spec's first three: issue 14.)
+ * file's result line, and the preview's counts and field names. (The summary lists every error, not the spec's first three: issue 14.)
  */
 import type { ToastInput } from '@/ui/toast/toast-queue';
+import type { ImportField } from '@shared/import/column-mapping';
 import type { ImportErrorLine } from '@shared/import/error-report';
 import type { FileImportResult } from './import-file';
+import type { ImportCounts } from './import-state';
 
 export interface ImportSummary {
   total: number;
@@ -65,6 +67,37 @@ export function fileResultText(result: FileImportResult): string {
   const skipped = result.rowErrors > 0 ? `, ${rows(result.rowErrors)} skipped` : '';
   return `${result.imported} new, ${result.updated} updated${skipped}`;
 }
+
+/** A reader's failure message ('the file is empty') as a sentence to show ('The file is empty.'). */
+export function failureSentence(text: string): string {
+  return sentence(capitalize(text));
+}
+
+/** What the preview says importing a file will do. */
+export function previewCountsText({ created, updated, errors }: ImportCounts): string {
+  return `${created} new, ${updated} updated, ${errors} ${errors === 1 ? 'row' : 'rows'} with errors`;
+}
+
+/** What each import field is called in the preview's column choices. */
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  name: 'Name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  location: 'Location',
+  city: 'City',
+  region: 'State or region',
+  country: 'Country',
+  address: 'Address',
+  status: 'Status',
+  appliedDate: 'Applied date',
+  source: 'Source',
+  experience: 'Experience',
+  yearsOfExperience: 'Years of experience',
+  skills: 'Skills',
+  notes: 'Notes',
+};
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

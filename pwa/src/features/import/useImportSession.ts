@@ -1,20 +1,24 @@
 /**
  * Runs the import dialog: the state machine (import-state.ts), the acceptance and run toasts, the
- * spec's progress ticks, and the files themselves, one after another, through `deps.importFile`.
+ * spec's progress ticks, each pending file's preview (usePreviews.ts), and the files themselves, one
+ * after another, through `deps.importFile` with the sheet and mapping their preview shows.
  * While a run goes on, the dialog counts as a form with unsaved changes, so an app update never
  * reloads the page under an import.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useDirtyForm } from '@/app/useDirtyForm';
 import type { ToastInput } from '@/ui/toast/toast-queue';
+import type { ImportField } from '@shared/import/column-mapping';
 import type { SheetKind } from '@shared/import/reader/protocol';
 import { acceptFiles, sheetKindOf } from './file-acceptance';
 import { displayFileName, type FileImportResult } from './import-file';
 import { completionToast } from './import-texts';
-import { canRemove, importReducer, initialImportState, SIMULATION, type ImportState } from './import-state';
+import { canRemove, importReducer, initialImportState, nextItemId, SIMULATION, type ImportState } from './import-state';
+import type { ImportChoice } from './spreadsheet-client';
+import { usePreviews, type PreviewDeps } from './usePreviews';
 
-export interface ImportSessionDeps {
-  importFile(file: File, kind: SheetKind, onProgress: (fraction: number) => void): Promise<FileImportResult>;
+export interface ImportSessionDeps extends PreviewDeps {
+  importFile(file: File, kind: SheetKind, onProgress: (fraction: number) => void, choice: ImportChoice): Promise<FileImportResult>;
   notify(toast: ToastInput): void;
 }
 
@@ -24,6 +28,10 @@ export interface ImportSession {
   remove(id: string): void;
   clear(): void;
   startImport(): Promise<void>;
+  /** Previews a pending workbook's other sheet (its mapping is matched afresh). */
+  chooseSheet(id: string, sheet: string): void;
+  /** Maps a pending file's column to a field, or to nothing; remembered for files with the same headers. */
+  chooseField(id: string, column: number, field: ImportField | null): void;
 }
 
 /** A failure outside the file's own reading (a bug, storage gone): the file failed, with the reason. */
@@ -54,6 +62,9 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
   }, [state]);
 
   useDirtyForm(state.running, 'import-dialog');
+  const previews = usePreviews(deps, dispatch, latest);
+  // Workers still reading previews are stopped with the dialog.
+  useEffect(() => () => previews.stopAll(), [previews]);
 
   useEffect(() => {
     if (!state.running) return;
@@ -65,9 +76,12 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
     (files: readonly File[]) => {
       const { accepted, notice } = acceptFiles(files);
       if (notice) deps.notify(notice);
-      if (accepted.length) dispatch({ type: 'add', files: accepted.map((file) => ({ file, kind: sheetKindOf(file)! })) });
+      if (!accepted.length) return;
+      const added = accepted.map((file) => ({ file, kind: sheetKindOf(file)!, id: nextItemId() }));
+      dispatch({ type: 'add', files: added });
+      for (const { id, file, kind } of added) previews.start(id, file, kind, { sheet: null, columns: null });
     },
-    [deps],
+    [deps, previews],
   );
 
   const startImport = useCallback(async () => {
@@ -83,6 +97,8 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
       return;
     }
     starting.current = true;
+    // The files are read for real now: previews still counting give the worker's time to the import.
+    previews.stopAll();
     dispatch({ type: 'start' });
     const results: FileImportResult[] = [];
     try {
@@ -90,7 +106,8 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
         dispatch({ type: 'itemStarted', id: item.id });
         let result: FileImportResult;
         try {
-          result = await deps.importFile(item.file, item.kind, (fraction) => dispatch({ type: 'itemProgress', id: item.id, fraction }));
+          const onProgress = (fraction: number) => dispatch({ type: 'itemProgress', id: item.id, fraction });
+          result = await deps.importFile(item.file, item.kind, onProgress, item.choice);
         } catch (error) {
           result = thrownResult(item.file, error);
         }
@@ -102,14 +119,23 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
       starting.current = false;
     }
     deps.notify(completionToast(results));
-  }, [deps]);
+  }, [deps, previews]);
 
-  const remove = useCallback((id: string) => {
-    const item = latest.current.items.find((candidate) => candidate.id === id);
-    if (item && canRemove(latest.current, item)) dispatch({ type: 'remove', id });
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      const item = latest.current.items.find((candidate) => candidate.id === id);
+      if (!item || !canRemove(latest.current, item)) return;
+      previews.stop(id);
+      dispatch({ type: 'remove', id });
+    },
+    [previews],
+  );
 
-  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  const clear = useCallback(() => {
+    if (latest.current.running) return;
+    previews.stopAll();
+    dispatch({ type: 'clear' });
+  }, [previews]);
 
-  return { state, addFiles, remove, clear, startImport };
+  return { state, addFiles, remove, clear, startImport, chooseSheet: previews.chooseSheet, chooseField: previews.chooseField };
 }
