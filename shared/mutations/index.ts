@@ -16,6 +16,7 @@ import * as candidateUpdate from './candidate-update';
 import * as candidatesBulk from './candidates-bulk';
 import * as candidatesImport from './candidates-import';
 import * as candidatesMerge from './candidates-merge';
+import * as candidatesUndoImport from './candidates-undo-import';
 import * as interviewNoteSave from './interview-note-save';
 import * as savedViewDelete from './saved-view-delete';
 import * as savedViewSave from './saved-view-save';
@@ -32,6 +33,7 @@ export const deviceMutations = {
   'candidate.undoDelete': candidateUndoDelete,
   'candidates.import': candidatesImport,
   'candidates.bulk': candidatesBulk,
+  'candidates.undoImport': candidatesUndoImport,
   'interviewNote.save': interviewNoteSave,
   'savedView.save': savedViewSave,
   'savedView.delete': savedViewDelete,

@@ -26,6 +26,7 @@
 import Dexie, { type Table } from 'dexie';
 import { CANDIDATE_LWW_FIELDS, type Candidate, type Experience, type InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
+import type { UndoImportItem } from '@shared/mutations/candidates-undo-import';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
 import { candidateChangesMiddleware } from './candidate-changes';
@@ -79,6 +80,31 @@ export interface RejectedEntry extends OutboxEntry {
   rejectedAt: string;
 }
 
+/** One import run of the dialog on this device (its files), for the Recent imports list and its Undo. */
+export interface ImportRecord {
+  /** A uid made when the run starts. */
+  id: string;
+  /** When the run started (ISO). */
+  startedAt: string;
+  /** The files' names, in the order imported. */
+  files: string[];
+  created: number;
+  updated: number;
+  /** The stamps of the run's candidates.import mutations. */
+  stamps: string[];
+  /** When it was undone here (ISO), or null. */
+  undoneAt: string | null;
+  /** What its Undo changed, and what it kept because it was changed since (names and fields, the first ones). */
+  undo: { removed: number; restored: number; kept: Array<{ uid: string; name: string; fields: string[] }>; keptCount: number } | null;
+}
+
+/** What one transaction of an import did to candidates (features/import/import-history.ts). */
+export interface ImportBatch {
+  importId: string;
+  seq: number;
+  items: UndoImportItem[];
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -102,6 +128,8 @@ export class RepHireDb extends Dexie {
   experiences!: Table<Experience, string>;
   interviewNotes!: Table<InterviewNote, string>;
   savedViews!: Table<SavedView, string>;
+  imports!: Table<ImportRecord, string>;
+  importBatches!: Table<ImportBatch, [string, number]>;
   serverRows!: Table<ServerRow, [RowKind, string]>;
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, number>;
@@ -125,17 +153,30 @@ export class RepHireDb extends Dexie {
       );
     // Saved views of the Candidates page.
     this.version(3).stores({ savedViews: 'uid' });
+    // The device's recent imports and what each did, for their Undo (features/import/import-history.ts).
+    this.version(4).stores({ imports: 'id, startedAt', importBatches: '[importId+seq]' });
   }
 }
 
 /** The tables a synced-row write touches (repos and rebase take all of them in one transaction). */
 export function rowTables(db: RepHireDb) {
-  return [db.candidates, db.interviewNotes, db.savedViews, db.serverRows, db.outbox, db.meta] as const;
+  return [db.candidates, db.interviewNotes, db.savedViews, db.serverRows, db.outbox, db.meta, db.imports, db.importBatches] as const;
 }
 
 /** Every table: used to wipe the device. */
 export function allTables(db: RepHireDb) {
-  return [db.candidates, db.experiences, db.interviewNotes, db.savedViews, db.serverRows, db.outbox, db.rejected, db.meta] as const;
+  return [
+    db.candidates,
+    db.experiences,
+    db.interviewNotes,
+    db.savedViews,
+    db.serverRows,
+    db.outbox,
+    db.rejected,
+    db.meta,
+    db.imports,
+    db.importBatches,
+  ] as const;
 }
 
 /** The indexed email: two candidates are the same person when these are equal (DECISIONS, Candidates). */

@@ -4,7 +4,7 @@ import { newUid } from '@shared/sync/ids';
 import type { OutboxEntry, RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { createInterviewsRepo } from '@/features/interviews/repo';
-import { ERASED_CHANGE_LABEL, forgetErased } from './erasure';
+import { ERASED_CHANGE_LABEL, erasureTables, forgetErased } from './erasure';
 import { ownedDb } from './testing/fixtures';
 
 let db: RepHireDb;
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 const forget = (uids: string[]) =>
-  db.transaction('rw', [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.outbox, db.rejected], () => forgetErased(db, uids));
+  db.transaction('rw', erasureTables(db), () => forgetErased(db, uids));
 
 it('removes an erased candidate’s rows and empties the pending changes about it in place', async () => {
   db = await ownedDb();

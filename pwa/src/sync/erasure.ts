@@ -26,6 +26,12 @@ function candidateUidsOf(change: Change): string[] {
       return (change.args as MutationArgs<'candidates.import'>).rows.map((row) => row.uid);
     case 'interviewNote.save':
       return [(change.args as MutationArgs<'interviewNote.save'>).candidateUid];
+    case 'candidates.bulk':
+    case 'candidates.undoImport':
+      return (change.args as MutationArgs<'candidates.bulk' | 'candidates.undoImport'>).items.map((item) => item.uid);
+    case 'savedView.save':
+    case 'savedView.delete':
+      return [];
     default:
       return [(change.args as { uid: string }).uid];
   }
@@ -40,14 +46,23 @@ function withoutErased(entry: OutboxEntry, erased: ReadonlySet<string>): OutboxE
     const rows = args.rows.filter((row: ImportRow) => !erased.has(row.uid));
     if (rows.length) return { ...entry, args: { ...args, rows }, count: rows.length };
   }
+  if (entry.name === 'candidates.bulk' || entry.name === 'candidates.undoImport') {
+    const args = entry.args as MutationArgs<'candidates.bulk' | 'candidates.undoImport'>;
+    const items = args.items.filter((item) => !erased.has(item.uid));
+    if (items.length) return { ...entry, args: { ...args, items }, count: items.length };
+  }
   const uid = candidateUidsOf(entry).find((candidateUid) => erased.has(candidateUid))!;
   return { ...entry, name: 'candidate.delete', args: { uid }, label: ERASED_CHANGE_LABEL, count: 1 };
 }
 
+/** The tables forgetErased writes: its caller's transaction takes them all. */
+export function erasureTables(db: RepHireDb) {
+  return [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.outbox, db.rejected, db.imports, db.importBatches] as const;
+}
+
 /**
- * Deletes what the device holds about these candidates. Runs inside a rw transaction over candidates,
- * interviewNotes, experiences, serverRows, outbox and rejected. Answers whether pending changes were
- * rewritten (the rebase must then replay them).
+ * Deletes what the device holds about these candidates, inside a rw transaction over erasureTables.
+ * Answers whether pending changes were rewritten (the rebase must then replay them).
  */
 export async function forgetErased(db: RepHireDb, uids: readonly string[]): Promise<boolean> {
   if (!uids.length) return false;
@@ -65,5 +80,12 @@ export async function forgetErased(db: RepHireDb, uids: readonly string[]): Prom
   await db.rejected.filter((entry) => concerns(entry, erased)).delete();
   const pending = await db.outbox.filter((entry) => concerns(entry, erased)).toArray();
   await db.outbox.bulkPut(pending.map((entry) => withoutErased(entry, erased)));
+  // What the device's recent imports did to them, kept for an Undo, goes too.
+  await db.importBatches.toCollection().modify((batch) => {
+    batch.items = batch.items.filter((item) => !erased.has(item.uid));
+  });
+  await db.imports.toCollection().modify((record) => {
+    if (record.undo) record.undo.kept = record.undo.kept.filter((entry) => !erased.has(entry.uid));
+  });
   return pending.length > 0;
 }

@@ -25,6 +25,21 @@ export interface WriteResult {
   outcome: MutationOutcome;
 }
 
+/**
+ * Watches the rows a write's mutations read and write (an import's recorder, for its Undo): the
+ * mutations run on `wrap(rows)`, and each written mutation's stamp is handed to `stamped`.
+ */
+export interface WriteObserver {
+  wrap(rows: MutationStore): MutationStore;
+  stamped(hlc: string): void;
+}
+
+export interface WriteOptions {
+  observer?: WriteObserver;
+  /** Runs last inside the write transaction, so what it stores goes with the rows or not at all. */
+  alsoStore?: (results: ReadonlyArray<WriteResult | null>) => Promise<void>;
+}
+
 /** Prepares one mutation inside the write transaction; null writes nothing. */
 export type PrepareMutation<N extends MutationName = MutationName> = (rows: MutationStore) => Promise<PreparedMutation<N> | null>;
 
@@ -43,9 +58,13 @@ export async function writeMutation<N extends MutationName>(db: RepHireDb, prepa
  * before it wrote) and queued with the next id and a later stamp. An import writes thousands of rows
  * per transaction this way: every IndexedDB transaction costs a fixed 10–40 ms on top of its writes.
  */
-export async function writeMutations(db: RepHireDb, prepares: readonly PrepareMutation[]): Promise<Array<WriteResult | null>> {
+export async function writeMutations(
+  db: RepHireDb,
+  prepares: readonly PrepareMutation[],
+  { observer, alsoStore }: WriteOptions = {},
+): Promise<Array<WriteResult | null>> {
   return db.transaction('rw', rowTables(db), async () => {
-    const rows = dexieRows(db);
+    const rows = observer ? observer.wrap(dexieRows(db)) : dexieRows(db);
     // Independent reads go out together: each await is a round trip to the database.
     const [firstId, owner, clientId, seen] = await Promise.all([
       getMeta(db, 'nextMutationId'),
@@ -67,6 +86,7 @@ export async function writeMutations(db: RepHireDb, prepares: readonly PrepareMu
       const hlc = clock.tick();
       const now = new Date().toISOString();
       const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
+      observer?.stamped(hlc);
       const outcome = await applyMutation(rows, mutation, { hlc, now, userId: owner?.id ?? null, firstWrite: true });
       entries.push({ id, name: prepared.name, args: prepared.args, hlc, createdAt: now, label: prepared.label, count: prepared.count ?? 1 });
       results.push({ id, hlc, outcome });
@@ -75,6 +95,7 @@ export async function writeMutations(db: RepHireDb, prepares: readonly PrepareMu
     if (last) {
       await Promise.all([db.outbox.bulkAdd(entries), setMeta(db, 'nextMutationId', last.id + 1), setMeta(db, 'hlc', last.hlc)]);
     }
+    await alsoStore?.(results);
     return results;
   });
 }

@@ -19,7 +19,7 @@ import type { SavedView } from '@shared/schemas/saved-view.schema';
 import { PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
 import { emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { clientIdOf, getMeta, setMeta } from '@/db/meta';
-import { forgetErased } from './erasure';
+import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
 
@@ -72,7 +72,7 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
  * or a row an import replay would merge into), it flags `needsRebase` for the rebase at the end.
  */
 export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<void> {
-  const tables = [db.candidates, db.interviewNotes, db.experiences, db.savedViews, db.serverRows, db.meta, db.outbox, db.rejected];
+  const tables = [...erasureTables(db), db.savedViews, db.meta];
   let arrived = 0;
   await db.transaction('rw', tables, async () => {
     const candidates = await splitTouched(db, 'candidate', page.candidates);

@@ -323,6 +323,46 @@ describe('push: merge rules', () => {
     expect((await serverCandidate(b.uid)).status).toBe('hired');
   });
 
+  it('undoes a recruiter’s import: removes what it made, restores what it changed, keeps what changed since; another recruiter cannot remove it', async () => {
+    const device = new TestDevice(recruiter);
+    const other = new TestDevice(await server.recruiterClient());
+    const known = candidateArgs({ phone: '555-0100', location: 'Austin', notes: 'Met at the fair' });
+    const adminDevice = new TestDevice(admin);
+    await adminDevice.push([adminDevice.mutation('candidate.create', known)]);
+    const before = await serverCandidate(known.uid);
+    const made = candidateArgs();
+    const importing = device.mutation('candidates.import', {
+      rows: [
+        { uid: made.uid, name: made.name, email: made.email },
+        { uid: randomUUID(), name: known.name, email: known.email, phone: '555-0199', location: 'Denver', notes: 'Prefers remote' },
+      ],
+    });
+    await device.push([importing]);
+    // After the import another device changes the location: the undo keeps it.
+    await other.push([other.mutation('candidate.update', { uid: known.uid, changes: { location: 'Reno' } })]);
+    const args = {
+      importHlcs: [importing.hlc],
+      items: [
+        { uid: made.uid, created: true },
+        { uid: known.uid, previous: { phone: '555-0100', location: 'Austin' }, addedLines: ['Prefers remote'] },
+      ],
+    };
+    const refused = await other.push([other.mutation('candidates.undoImport', { ...args, items: [args.items[0]] })]);
+    expect(refused.body.results[0]).toMatchObject({ status: 'applied' });
+    expect((await serverCandidate(made.uid)).deletedAt).toBeNull();
+    const res = await device.push([device.mutation('candidates.undoImport', args)]);
+    expect(res.body.results[0].status).toBe('applied');
+    expect((await serverCandidate(made.uid)).deletedAt).not.toBeNull();
+    const after = await serverCandidate(known.uid);
+    expect({ phone: after.phone, location: after.location, notes: after.notes }).toEqual({ phone: before.phone, location: 'Reno', notes: before.notes });
+    expect((await history(after.id)).map((e) => [e.field, e.kind, e.value])).toEqual(
+      expect.arrayContaining([
+        ['phone', 'overwritten', '555-0199'],
+        ['notes', 'overwritten', 'Met at the fair\nPrefers remote'],
+      ]),
+    );
+  });
+
   it('setStatus records when the status changed and appends its note line', async () => {
     const device = new TestDevice(admin);
     const a = candidateArgs();

@@ -23,6 +23,7 @@ import { KanbanBoard } from './components/kanban/KanbanBoard';
 import { PipelineCard } from './components/PipelineCard';
 import { SelectionBar } from './components/SelectionBar';
 import { SavedViewsBar } from './saved-views/SavedViewsBar';
+import { RecentImports } from '@/features/import/RecentImports';
 import { CandidateCards } from './components/table/CandidateCards';
 import { CandidatesTable, NO_CANDIDATES_ROW, NO_MATCHES_ROW } from './components/table/CandidatesTable';
 import { useMediaQuery } from '@/ui/useMediaQuery';
@@ -85,6 +86,7 @@ export function CandidatesPage() {
         <>
           <PipelineCard summary={model.summary} />
           <SavedViewsBar />
+          <RecentImports />
           <div className="flex flex-wrap items-center gap-2">
             <SearchBox />
             <LocationFilter />

@@ -12,7 +12,7 @@ import { newUid } from '@shared/sync/ids';
 import { yieldToMain } from '@/app/yield-to-main';
 import { emailKey, type RepHireDb } from '@/db/database';
 import { issueMessages } from '@/db/repo-errors';
-import { writeMutations, type PrepareMutation } from '@/sync/outbox';
+import { writeMutations, type PrepareMutation, type WriteOptions } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
 
 /** One mutation's rows stay well under the server's request body limit. */
@@ -28,6 +28,8 @@ export interface ImportOptions {
   defaultSource?: string;
   /** Once the rows are stored: rows queued out of the valid ones. */
   onProgress?: (done: number, total: number) => void;
+  /** Records what the rows did, in their transaction: the import dialog's run, for its Undo (import-history.ts). */
+  recording?: WriteOptions;
 }
 
 export interface SkippedRow {
@@ -58,22 +60,27 @@ function utf8Bytes(text: string): number {
   return NON_ASCII.test(text) ? encoder.encode(text).length : text.length;
 }
 
-export function chunkImportRows(rows: ImportRow[], maxRows = MAX_IMPORT_ROWS_PER_MUTATION, maxBytes = MAX_IMPORT_CHUNK_BYTES) {
-  const chunks: ImportRow[][] = [];
-  let chunk: ImportRow[] = [];
+/** Items in chunks of at most `maxItems`, each at most `maxBytes` as JSON (one item alone may be more). */
+export function chunkByBytes<T>(items: readonly T[], maxItems: number, maxBytes: number): T[][] {
+  const chunks: T[][] = [];
+  let chunk: T[] = [];
   let bytes = 0;
-  for (const row of rows) {
-    const size = utf8Bytes(JSON.stringify(row)) + 1;
-    if (chunk.length && (chunk.length >= maxRows || bytes + size > maxBytes)) {
+  for (const item of items) {
+    const size = utf8Bytes(JSON.stringify(item)) + 1;
+    if (chunk.length && (chunk.length >= maxItems || bytes + size > maxBytes)) {
       chunks.push(chunk);
       chunk = [];
       bytes = 0;
     }
-    chunk.push(row);
+    chunk.push(item);
     bytes += size;
   }
   if (chunk.length) chunks.push(chunk);
   return chunks;
+}
+
+export function chunkImportRows(rows: ImportRow[], maxRows = MAX_IMPORT_ROWS_PER_MUTATION, maxBytes = MAX_IMPORT_CHUNK_BYTES) {
+  return chunkByBytes(rows, maxRows, maxBytes);
 }
 
 /** Rows validated in one go before the page gets a turn (about 20 ms of work here). */
@@ -130,7 +137,7 @@ export async function importCandidateRows(
     };
   });
   // Every chunk in one transaction: the rows and their mutations are stored all together or not at all.
-  const written = prepares.length ? await writeMutations(db, prepares) : [];
+  const written = prepares.length ? await writeMutations(db, prepares, options.recording) : [];
   for (const write of written) {
     if (!write) continue;
     result.created += write.outcome.created;

@@ -73,6 +73,7 @@ function controlledDeps() {
   const deps: ImportSessionDeps = {
     ...previews.deps,
     importFile: (file, _kind, onProgress, choice) => new Promise((resolve) => runs.push({ file, choice, progress: onProgress, settle: resolve })),
+    undoImport: async () => null,
     notify: (input) => toasts.push(input),
   };
   return { deps, runs, toasts, previews };
@@ -253,7 +254,7 @@ describe('ImportDialog', () => {
 
   it('reports a thrown failure as that file failing', async () => {
     const toasts: ToastInput[] = [];
-    await render({ ...instantPreviews().deps, importFile: async () => Promise.reject(new Error('storage is gone')), notify: (t) => toasts.push(t) });
+    await render({ ...instantPreviews().deps, importFile: async () => Promise.reject(new Error('storage is gone')), undoImport: async () => null, notify: (t) => toasts.push(t) });
     await choose(csv('a.csv'));
     await act(async () => button('Import Candidates')!.click());
     expect(items()).toEqual([['a.csv', 'error']]);

@@ -124,7 +124,7 @@ export function ImportDialog({ deps = defaultImportDeps }: { deps?: ImportSessio
               onField={(column, field) => session.chooseField(item.id, column, field)}
             />
           ))}
-        {summary && <ImportSummaryView summary={summary} />}
+        {summary && <ImportSummaryView key={summary.runId} summary={summary} undo={deps.undoImport} />}
         <Guidance />
         {running && (
           <p role="status" className="text-xs text-muted-foreground">

@@ -2,7 +2,10 @@ import { errorReportCsv, errorReportFileName } from '@shared/import/error-report
 import { Button } from '@/ui/Button';
 import { downloadBlob } from '@/ui/download';
 import { DownloadIcon } from '@/ui/icons';
+import { useState } from 'react';
+import type { UndoSummary } from './import-history';
 import type { ImportSummary } from './import-texts';
+import { UndoImportButton, UndoneNote } from './UndoImport';
 
 /** Rows the dialog lists; the downloaded report has every one. */
 export const LISTED_ERRORS = 2000;
@@ -11,13 +14,19 @@ export const LISTED_ERRORS = 2000;
  * The last run's totals and every error it met: file, the row as the spreadsheet numbers it, the field
  * and the reason, in a scrolling list, with "Download error report" (CSV) for all of them.
  */
-export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
-  const { report } = summary;
+export function ImportSummaryView({ summary, undo }: { summary: ImportSummary; undo?: (runId: string) => Promise<UndoSummary | null> }) {
+  const { report, runId } = summary;
+  const [undone, setUndone] = useState<UndoSummary | null>(null);
+  const canUndo = undo && runId && summary.total > 0;
   const listed = report.slice(0, LISTED_ERRORS);
   const download = () => downloadBlob(new Blob([errorReportCsv(report)], { type: 'text/csv;charset=utf-8' }), errorReportFileName());
   return (
     <section aria-label="Import summary" className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
-      <h3 className="font-semibold">Import Summary</h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">Import Summary</h3>
+        {canUndo && !undone && <UndoImportButton undo={() => undo(runId)} onUndone={setUndone} />}
+      </div>
+      {undone && <UndoneNote undo={undone} />}
       <dl className="grid grid-cols-3 gap-2 text-center">
         {(
           [

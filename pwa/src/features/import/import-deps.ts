@@ -9,6 +9,7 @@ import { candidateStore } from '@/features/candidates/candidate-store';
 import { candidatesRepo } from '@/features/candidates/repo';
 import { toast } from '@/ui/toast/toast-queue';
 import { importFile } from './import-file';
+import { importHistory, startImportRun, type ImportRun } from './import-history';
 import { importMappingsRepo } from './mapping-repo';
 import { workerPreviewer, workerReader } from './spreadsheet-client';
 import type { ImportSessionDeps } from './useImportSession';
@@ -16,8 +17,21 @@ import type { ImportSessionDeps } from './useImportSession';
 const read = workerReader();
 const previewInWorker = workerPreviewer();
 
+/** The dialog's runs, by id: each records what its files did, for its Undo. */
+const runs = new Map<string, ImportRun>();
+
+function runOf(runId: string): ImportRun {
+  let run = runs.get(runId);
+  if (!run) {
+    run = startImportRun(runId);
+    runs.clear();
+    runs.set(runId, run);
+  }
+  return run;
+}
+
 export const defaultImportDeps: ImportSessionDeps = {
-  importFile: (file, kind, onProgress, choice) =>
+  importFile: (file, kind, onProgress, choice, runId) =>
     importFile(
       file,
       kind,
@@ -26,7 +40,9 @@ export const defaultImportDeps: ImportSessionDeps = {
         // The candidate list first takes in the batch before (it answers the next one's email lookups).
         store: async (rows, options) => {
           await candidateStore.applied();
-          return candidatesRepo.importCandidates(rows, options);
+          const run = runOf(runId);
+          const recording = { observer: run.recorder, alsoStore: (results: Parameters<typeof importHistory.storeBatch>[2]) => importHistory.storeBatch(run, options.fileName, results) };
+          return candidatesRepo.importCandidates(rows, { ...options, recording });
         },
         timeZone: deviceTimeZone(),
         yieldToMain,
@@ -43,5 +59,6 @@ export const defaultImportDeps: ImportSessionDeps = {
     return candidateStore.countKnownEmails(emails) ?? candidatesRepo.countKnownEmails(emails);
   },
   rememberMapping: (signature, columns) => importMappingsRepo.remember(signature, columns),
+  undoImport: (runId) => importHistory.undo(runId),
   notify: (input) => void toast(input),
 };

@@ -82,7 +82,7 @@ describe('import dialog state', () => {
     expect(importReducer(state, { type: 'remove', id: b!.id })).toBe(state);
     expect(importReducer(state, { type: 'clear' })).toBe(state);
     state = importReducer(state, { type: 'itemStarted', id: a!.id });
-    state = importReducer(state, { type: 'finished', results: [done()] });
+    state = importReducer(state, { type: 'finished', results: [done()], runId: 'run-1' });
     const uploading = { ...state, items: state.items.map((item) => ({ ...item, status: 'uploading' as const })) };
     expect(canRemove(uploading, uploading.items[0]!)).toBe(false);
     expect(importReducer(state, { type: 'remove', id: b!.id }).items.map((item) => item.file.name)).toEqual(['a.csv']);
@@ -91,9 +91,9 @@ describe('import dialog state', () => {
   it('summarises the run, and Clear All resets files and summary', () => {
     let state = added();
     state = importReducer(state, { type: 'start' });
-    state = importReducer(state, { type: 'finished', results: [done(), done({ errors: ['b.xlsx: Row 3: missing email'], errorCount: 1 })] });
+    state = importReducer(state, { type: 'finished', results: [done(), done({ errors: ['b.xlsx: Row 3: missing email'], errorCount: 1 })], runId: 'run-1' });
     expect(state.running).toBe(false);
-    expect(state.summary).toEqual({ total: 4, imported: 2, updated: 2, errors: ['b.xlsx: Row 3: missing email'], errorCount: 1, report: [] });
+    expect(state.summary).toEqual({ total: 4, imported: 2, updated: 2, errors: ['b.xlsx: Row 3: missing email'], errorCount: 1, report: [], runId: 'run-1' });
     expect(importReducer(state, { type: 'start' }).summary).toBeNull();
     expect(importReducer(state, { type: 'clear' })).toEqual(initialImportState);
   });

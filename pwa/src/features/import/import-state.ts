@@ -81,7 +81,7 @@ export type ImportAction =
   | { type: 'tick' }
   | { type: 'itemProgress'; id: string; fraction: number }
   | { type: 'itemFinished'; id: string; result: FileImportResult }
-  | { type: 'finished'; results: FileImportResult[] };
+  | { type: 'finished'; results: FileImportResult[]; runId: string };
 
 let counter = 0;
 export const nextItemId = () => `import-file-${(counter += 1)}`;
@@ -193,6 +193,6 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
         item.status === 'uploading' ? { ...item, status: action.result.status, progress: 100, result: action.result } : item,
       );
     case 'finished':
-      return { ...state, running: false, summary: summarize(action.results) };
+      return { ...state, running: false, summary: { ...summarize(action.results), runId: action.runId } };
   }
 }

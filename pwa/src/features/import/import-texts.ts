@@ -7,6 +7,7 @@ import type { ImportField } from '@shared/import/column-mapping';
 import type { ImportErrorLine } from '@shared/import/error-report';
 import type { FileImportResult } from './import-file';
 import type { ImportCounts } from './import-state';
+import type { UndoSummary } from './import-history';
 
 export interface ImportSummary {
   total: number;
@@ -18,6 +19,8 @@ export interface ImportSummary {
   errorCount: number;
   /** Every error, file by file, for the list and the downloadable report. */
   report: ImportErrorLine[];
+  /** The run, for its Undo (import-history.ts); absent before a run is summed up. */
+  runId?: string;
 }
 
 export function summarize(results: readonly FileImportResult[]): ImportSummary {
@@ -101,4 +104,23 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What an import's Undo did: "Import undone: 12 candidates removed, 3 restored." */
+export function undoneText({ removed, restored }: UndoSummary): string {
+  return `Import undone: ${count(removed, 'candidate')} removed, ${restored.toLocaleString('en-US')} restored.`;
+}
+
+/** Candidates an Undo left as they were because they changed since the import. */
+export function keptText({ keptCount }: UndoSummary): string | null {
+  if (!keptCount) return null;
+  return `${count(keptCount, 'candidate')} changed since the import kept ${keptCount === 1 ? 'that change' : 'those changes'}:`;
+}
+
+/** A kept candidate's fields as a person reads them: "Ana Ruiz (phone, status)", or "(changed since)" for one the import made. */
+export function keptEntryText({ name, fields }: UndoSummary['kept'][number]): string {
+  const labels = fields.map((field) => (field === '*' ? 'changed since, not removed' : (IMPORT_FIELD_LABELS as Record<string, string>)[field] ?? field));
+  return `${name} (${labels.join(', ')})`;
 }

@@ -14,11 +14,16 @@ import { acceptFiles, sheetKindOf } from './file-acceptance';
 import { displayFileName, type FileImportResult } from './import-file';
 import { completionToast } from './import-texts';
 import { canRemove, importReducer, initialImportState, nextItemId, SIMULATION, type ImportState } from './import-state';
+import type { UndoSummary } from './import-history';
 import type { ImportChoice } from './spreadsheet-client';
+import { newUid } from '@shared/sync/ids';
 import { usePreviews, type PreviewDeps } from './usePreviews';
 
 export interface ImportSessionDeps extends PreviewDeps {
-  importFile(file: File, kind: SheetKind, onProgress: (fraction: number) => void, choice: ImportChoice): Promise<FileImportResult>;
+  /** Imports one file as part of the run `runId` (its files are undone together). */
+  importFile(file: File, kind: SheetKind, onProgress: (fraction: number) => void, choice: ImportChoice, runId: string): Promise<FileImportResult>;
+  /** Undoes a run (import-history.ts): null when there was nothing to undo. */
+  undoImport(runId: string): Promise<UndoSummary | null>;
   notify(toast: ToastInput): void;
 }
 
@@ -101,13 +106,14 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
     previews.stopAll();
     dispatch({ type: 'start' });
     const results: FileImportResult[] = [];
+    const runId = newUid();
     try {
       for (const item of pending) {
         dispatch({ type: 'itemStarted', id: item.id });
         let result: FileImportResult;
         try {
           const onProgress = (fraction: number) => dispatch({ type: 'itemProgress', id: item.id, fraction });
-          result = await deps.importFile(item.file, item.kind, onProgress, item.choice);
+          result = await deps.importFile(item.file, item.kind, onProgress, item.choice, runId);
         } catch (error) {
           result = thrownResult(item.file, error);
         }
@@ -115,7 +121,7 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
         results.push(result);
       }
     } finally {
-      dispatch({ type: 'finished', results });
+      dispatch({ type: 'finished', results, runId });
       starting.current = false;
     }
     deps.notify(completionToast(results));
