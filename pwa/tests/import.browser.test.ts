@@ -443,3 +443,67 @@ describe('the preview before importing', () => {
     await context.close();
   });
 });
+
+describe('undoing an import', () => {
+  it('undoes a synced import offline from Recent imports; after sync the server holds exactly what it held before', async () => {
+    const device = new TestDevice(await adminApi(app));
+    await device.push([
+      device.mutation('candidate.create', {
+        uid: crypto.randomUUID(),
+        name: 'Undo Known',
+        email: 'undo.known@example.com',
+        phone: '555-0100',
+        location: 'Austin',
+        status: 'screening',
+        source: 'Zapier',
+        skills: '',
+        notes: 'Met at the fair',
+      }),
+    ]);
+    const liveRows = () =>
+      app.db
+        .knex('candidates')
+        .whereNull('deleted_at')
+        .orderBy('uid')
+        .select('uid', 'name', 'email', 'phone', 'location', 'status', 'status_changed_at', 'source', 'experience', 'skills', 'notes', 'applied_date');
+    const before = await liveRows();
+
+    const context = await app.newContext();
+    const page = await context.newPage();
+    await signInThroughUi(page, ADMIN);
+    // A fresh page: the sign-in's toast is not queued ahead of the import's.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => deviceCandidatesByEmail(page, 'undo.known@example.com').then((rows) => rows.length), { timeout: 15_000 }).toBe(1);
+    const dialog = await chooseFilesToImport(page, [
+      csvFile('undo.csv', [
+        'Name,Email,Phone,Status,Notes',
+        'Undo New,undo.new@example.com,555-0111,,',
+        'Undo Known,undo.known@example.com,555-0199,Interviewed,Prefers remote',
+      ]),
+    ]);
+    await runImport(page);
+    await expectRunToast(page, 'Import Complete', 'Processed 2 candidates: 1 new, 1 updated.');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => deviceCount(page, 'outbox'), { timeout: 30_000 }).toBe(0);
+    expect(await app.db.knex('candidates').where({ email: 'undo.known@example.com' }).first()).toMatchObject({ phone: '555-0199', status: 'interview' });
+
+    // Offline, from the Candidates page.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();
+    await page.getByText(/^Recent imports \(\d+\)$/).click();
+    const entry = page.getByRole('list', { name: 'Recent imports' }).getByRole('listitem', { name: 'undo.csv' });
+    await entry.getByRole('button', { name: 'Undo import' }).click();
+    await expectToast(page, 'Import undone', 'Import undone: 1 candidate removed, 1 restored.');
+    await entry.getByText('Import undone: 1 candidate removed, 1 restored.').waitFor();
+    expect(await entry.getByRole('button', { name: 'Undo import' }).count()).toBe(0);
+    expect(await deviceCandidatesByEmail(page, 'undo.new@example.com')).toEqual([]);
+    expect((await deviceCandidatesByEmail(page, 'undo.known@example.com'))[0]).toMatchObject({ phone: '555-0100', status: 'screening', notes: 'Met at the fair' });
+
+    await context.setOffline(false);
+    await expect.poll(() => deviceCount(page, 'outbox'), { timeout: 30_000 }).toBe(0);
+    expect(await liveRows()).toEqual(before);
+    await context.close();
+  });
+});
