@@ -1,6 +1,7 @@
 /**
- * GET /api/openapi.json against the real app: every route its routers mount is documented with its
- * method (and nothing is documented that is not mounted), and what a sample of routes really answers
+ * GET /api/openapi.json against the real app: it is a valid OpenAPI 3.1 document (by the specification's
+ * own JSON Schema), every route the app's routers mount is documented with its method (and nothing is
+ * documented that is not mounted), and what a sample of routes really answers
  * matches the document's schema for the status it answered, checked by a JSON Schema 2020-12
  * validator (ajv), not by the zod schemas the document was made from.
  */
@@ -9,7 +10,8 @@ import type Koa from 'koa';
 import Router from '@koa/router';
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { ADMIN, startTestServer, type TestServer } from '../../tests/helpers/test-server';
 import type { ApiResponse, HttpClient } from '../../tests/helpers/http-client';
@@ -50,8 +52,11 @@ function documentedRoutes(doc: Json): string[] {
 }
 
 describe('the document lists the mounted routes', () => {
-  it('is OpenAPI 3.1 with the security schemes the routes use', () => {
-    expect(document.openapi).toMatch(/^3\.1\./);
+  it('is valid OpenAPI 3.1, with the security schemes the routes use', async () => {
+    const validator = new Validator();
+    expect(await validator.validate(document)).toEqual({ valid: true });
+    expect(validator.version).toBe('3.1');
+    expect(await new Validator().validate({ ...document, paths: { '/api/x': { get: { responses: 'none' } } } })).toMatchObject({ valid: false });
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiKeyHeader', 'apiKeyQuery', 'sessionCookie']);
     expect(document.paths['/api/zapier/me'].get.security).toEqual([{ apiKeyHeader: [] }]);
     expect(document.paths['/api/forms/candidates'].post.security).toEqual([{ apiKeyHeader: [] }, { apiKeyQuery: [] }]);
@@ -158,8 +163,11 @@ describe('what the routes answer matches the document', () => {
     const id = list.body.find((c: Json) => c.email === 'ada@example.com').id;
     await call(admin, 'PATCH', '/api/candidates/{id}', `/api/candidates/${id}`, { status: 'screening' });
     await call(admin, 'GET', '/api/candidates/{id}/history', `/api/candidates/${id}/history`);
-    const pull = await call(admin, 'GET', '/api/sync/pull', `/api/sync/pull?clientId=${randomUUID()}`);
-    expect(pull.body.candidates.length).toBe(2);
+    // A pull holds back rows while any transaction on the database server is still open: ask until they come.
+    await vi.waitFor(async () => {
+      const pull = await call(admin, 'GET', '/api/sync/pull', `/api/sync/pull?clientId=${randomUUID()}`);
+      expect(pull.body.candidates.length).toBe(2);
+    }, { timeout: 10_000, interval: 100 });
     const note = await call(admin, 'POST', '/api/interview-notes', '/api/interview-notes', { candidateId: id, note: 'Strong closer' });
     expect(note.status).toBe(201);
   });
