@@ -38,7 +38,11 @@ const ERRORS = {
 } as const;
 const errorRef = (name: keyof typeof ERRORS) => ({ $ref: `#/components/responses/${name}` });
 
-/** Who may call: the session cookie, or an API key (header; form tools, which cannot set one, use `?key=`). */
+/**
+ * Who may call: the session cookie, or an API key in its header. The server also reads `?key=` on every
+ * key route, but documents it only where it is meant for: web-form tools, which cannot set a header
+ * (a key in a URL ends up in logs).
+ */
 function security(access: Access, def: RouteDef): Record<string, string[]>[] {
   if (access === 'public') return [];
   if (access === 'apiKey') return def.formEncoded ? [{ apiKeyHeader: [] }, { apiKeyQuery: [] }] : [{ apiKeyHeader: [] }];
@@ -98,12 +102,13 @@ function responses(route: RegisteredRoute, def: RouteDef) {
 function operation(route: RegisteredRoute): Operation {
   const def: RouteDef = api[route.name];
   const parameters = [...pathParameters(def.path), ...(def.query ? queryParameters(def.query) : [])];
+  const body = requestBody(def);
   return {
     operationId: route.name,
     ...(route.access === 'admin' ? { description: 'Administrators only.' } : {}),
     security: security(route.access, def),
     ...(parameters.length ? { parameters } : {}),
-    ...(requestBody(def) ? { requestBody: requestBody(def) } : {}),
+    ...(body ? { requestBody: body } : {}),
     responses: responses(route, def),
   };
 }

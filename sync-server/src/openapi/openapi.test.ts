@@ -1,9 +1,9 @@
 /**
- * GET /api/openapi.json against the real app: it is a valid OpenAPI 3.1 document (by the specification's
- * own JSON Schema), every route the app's routers mount is documented with its method (and nothing is
- * documented that is not mounted), and what a sample of routes really answers
- * matches the document's schema for the status it answered, checked by a JSON Schema 2020-12
- * validator (ajv), not by the zod schemas the document was made from.
+ * GET /api/openapi.json against the real app: it is valid OpenAPI 3.1 (by the specification's own JSON
+ * Schema); every route the app's routers mount is documented with its method, and nothing else is; and
+ * what a sample of routes really answers matches the document's schema for the status it answered,
+ * checked by a JSON Schema 2020-12 validator (ajv), not by the zod schemas the document was made from.
+ * No route is left out of the document as private: the sync routes the PWA uses are documented too.
  */
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
