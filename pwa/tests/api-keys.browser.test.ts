@@ -50,6 +50,9 @@ describe('API keys', () => {
     expect(await page.getByTestId('zapier-endpoint').textContent()).toBe(`${app.url}/api/zapier/candidates`);
     await page.getByText('X-API-Key', { exact: true }).waitFor();
     await page.getByText('API keys only grant access to add candidates', { exact: false }).waitFor();
+    const reference = page.getByRole('link', { name: 'API reference' });
+    expect(await reference.getAttribute('href')).toBe('/api/openapi.json');
+    expect((await (await fetch(`${app.url}/api/openapi.json`)).json()).openapi).toMatch(/^3\.1\./);
 
     await page.getByRole('button', { name: 'Create Key' }).click();
     const create = page.getByRole('dialog', { name: 'Create API Key' });

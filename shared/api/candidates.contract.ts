@@ -30,8 +30,15 @@ export const candidateRoutes = {
   updateCandidate: { method: 'PATCH', path: '/api/candidates/:id', body: candidatePatchSchema, response: candidateDtoSchema },
   candidateHistory: { method: 'GET', path: '/api/candidates/:id/history', response: z.array(candidateEventSchema) },
   eraseCandidate: { method: 'POST', path: '/api/candidates/:id/erase', response: candidateErasureSchema },
-  // Multipart: one or more `file` parts (validated by the route itself, not a JSON schema).
-  importCandidates: { method: 'POST', path: '/api/candidates/import', response: importSummarySchema },
+  /** One or more `file` parts; `?tz=` is the zone for dates written without one (default UTC). */
+  importCandidates: {
+    method: 'POST',
+    path: '/api/candidates/import',
+    fileField: 'file',
+    // Never refused here: the files are on disk by then, and only the route itself removes them.
+    query: z.object({ tz: z.string().optional().catch(undefined) }),
+    response: importSummarySchema,
+  },
   deduplicateCandidates: { method: 'POST', path: '/api/candidates/deduplicate', response: deduplicateResultSchema },
   dedupNow: { method: 'POST', path: '/api/candidates/dedup-now', response: dedupNowResultSchema },
 

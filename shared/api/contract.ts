@@ -26,7 +26,13 @@ export interface RouteDef {
   path: string;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** A multipart upload instead of a JSON body: the name of its file parts (the route reads them itself). */
+  fileField?: string;
+  /** The body may also come form-encoded, as web-form tools send it. */
+  formEncoded?: boolean;
   response: z.ZodType;
+  /** Media type of an answer that is not JSON (its bytes are sent as they are). */
+  responseType?: string;
 }
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -62,6 +68,9 @@ export const api = {
     body: systemSettingsSchema.partial(),
     response: systemSettingsSchema,
   },
+
+  /** This API described as OpenAPI 3.1 (built by the server from this contract). */
+  openApiDocument: { method: 'GET', path: '/api/openapi.json', response: z.record(z.string(), z.unknown()) },
 
   ...syncRoutes,
   ...candidateRoutes,

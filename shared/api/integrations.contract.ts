@@ -36,6 +36,9 @@ export const integrationRoutes = {
     method: 'POST',
     path: '/api/forms/candidates',
     body: z.record(z.string(), z.unknown(), { message: 'Send the form fields as an object' }),
+    formEncoded: true,
+    /** The form tool's name, when the submission does not carry it. */
+    query: z.object({ source: z.string().optional() }),
     response: candidateDtoSchema,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -41,5 +41,6 @@ export const leadRoutes = {
     method: 'GET',
     path: '/api/linkedin/profile-image/:url',
     response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+    responseType: 'image/*',
   },
 } as const satisfies Record<string, RouteDef>;

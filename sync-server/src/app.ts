@@ -30,6 +30,7 @@ import { interviewNotesRouter } from './interview-notes/interview-notes.router';
 import { apiKeysRouter } from './api-keys/api-keys.router';
 import { zapierRouter } from './integrations/zapier.router';
 import { formsRouter } from './integrations/forms.router';
+import { openApiRouter } from './openapi/openapi.router';
 import { bodyParser } from './middleware/body-parser';
 import { isTransientDbError } from './db/transient';
 import { throttledLog } from './throttled-log';
@@ -68,6 +69,7 @@ function browserRouters(leads?: LinkedinRouterOptions): Router[] {
     interviewNotesRouter(),
     apiKeysRouter(),
     linkedinRouter(leads),
+    openApiRouter(),
   ];
 }
 
@@ -78,9 +80,13 @@ export function apiRouters(leads?: LinkedinRouterOptions): Router[] {
 
 export const isApiKeyPath = (path: string) => API_KEY_PREFIXES.some((prefix) => path.startsWith(prefix));
 
-/** Runs `middleware` for browser requests only; integration calls pass straight on. */
-function browserOnly<C extends { path: string }>(middleware: (ctx: C, next: Next) => unknown) {
-  return (ctx: C, next: Next) => (isApiKeyPath(ctx.path) ? next() : middleware(ctx, next));
+/**
+ * Runs `middleware` for browser requests only; integration calls pass straight on. A router's
+ * middleware keeps its `router` visible, so the app's routes can be listed (the OpenAPI test does).
+ */
+function browserOnly<C extends { path: string }>(middleware: ((ctx: C, next: Next) => unknown) & { router?: Router }) {
+  const wrapped = (ctx: C, next: Next) => (isApiKeyPath(ctx.path) ? next() : middleware(ctx, next));
+  return Object.assign(wrapped, { router: middleware.router });
 }
 
 export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<AppState> {

@@ -2,7 +2,8 @@
  * Registers handlers against the typed API contract: the route's method and path come from the
  * contract, its body and query are validated with the contract's schemas before the handler runs, and
  * the handler's return type is checked against the contract's response. Each route also declares who
- * may call it; `registeredRoutes` lists them all for the permission tests.
+ * may call it and how it answers success; `registeredRoutes` lists them all for the permission tests
+ * and the OpenAPI document.
  */
 import type Router from '@koa/router';
 import { api, type RouteBody, type RouteName, type RouteQuery, type RouteResponse } from '@shared/api/contract';
@@ -20,13 +21,17 @@ export interface RouteOptions {
   access: Access;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /** Other success statuses the handler may choose through `ctx.state.responseStatus`. */
+  otherStatuses?: number[];
 }
 
 export interface RegisteredRoute {
-  name: string;
+  name: RouteName;
   method: string;
   path: string;
   access: Access;
+  /** Its success statuses, the default first. */
+  statuses: number[];
 }
 
 export const registeredRoutes: RegisteredRoute[] = [];
@@ -48,7 +53,8 @@ export function defineRoute<N extends RouteName>(
 ): void {
   const def = api[name] as { method: string; path: string; body?: { parse(v: unknown): unknown }; query?: { parse(v: unknown): unknown } };
   if (!registeredRoutes.some((r) => r.name === name)) {
-    registeredRoutes.push({ name, method: def.method, path: def.path, access: options.access });
+    const statuses = [options.status ?? 200, ...(options.otherStatuses ?? [])];
+    registeredRoutes.push({ name, method: def.method, path: def.path, access: options.access, statuses });
   }
   const method = def.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
   router[method](def.path, requireAccess(options.access), async (ctx) => {

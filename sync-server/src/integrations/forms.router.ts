@@ -13,9 +13,8 @@ import { mapFormSubmission } from './form-fields';
 export function formsRouter(): Router {
   const router = new Router();
 
-  defineRoute(router, 'formCandidate', { access: 'apiKey', status: 201 }, async (ctx, { body }) => {
-    const querySource = typeof ctx.query.source === 'string' ? ctx.query.source : undefined;
-    const { arrival, source } = mapFormSubmission(body, querySource);
+  defineRoute(router, 'formCandidate', { access: 'apiKey', status: 201, otherStatuses: [200] }, async (ctx, { body, query }) => {
+    const { arrival, source } = mapFormSubmission(body, query.source);
     const candidate = candidateArrivalSchema.parse({ ...arrival, source });
     const writer = { origin: 'form' as const, userId: ctx.state.user!.id, apiKeyName: ctx.state.apiKeyName };
     const result = await receiveArrival(ctx.state.deps.knex, writer, candidate, source);

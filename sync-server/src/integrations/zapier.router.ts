@@ -18,7 +18,7 @@ export const ZAPIER_SOURCE = 'Zapier';
 export function zapierRouter(): Router {
   const router = new Router();
 
-  defineRoute(router, 'zapierCreateCandidate', { access: 'apiKey', status: 201 }, async (ctx, { body }) => {
+  defineRoute(router, 'zapierCreateCandidate', { access: 'apiKey', status: 201, otherStatuses: [200] }, async (ctx, { body }) => {
     const { candidate, created } = await receiveArrival(ctx.state.deps.knex, zapierWriter(ctx), body, ZAPIER_SOURCE);
     if (!created) ctx.state.responseStatus = 200;
     return toCandidateDto(candidate);

@@ -10,7 +10,7 @@ export function interviewNotesRouter(): Router {
   );
 
   // 201 for a new note; 200 when that candidate already had a note that day and it was saved into.
-  defineRoute(router, 'createInterviewNote', { access: 'user', status: 201 }, async (ctx, { body }) => {
+  defineRoute(router, 'createInterviewNote', { access: 'user', status: 201, otherStatuses: [200] }, async (ctx, { body }) => {
     const { note, created } = await ctx.state.deps.knex.transaction((trx) => createNote(trx, ctx.state.user!.id, body));
     if (!created) ctx.state.responseStatus = 200;
     return toInterviewNoteDto(note);

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type Koa from 'koa';
 import { createApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import { bindModels } from '../../src/db/database';
@@ -15,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
+  app: Koa;
   db: TestDatabase;
   config: Config;
   client(): HttpClient;
@@ -58,6 +60,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 
   const testServer: TestServer = {
     url,
+    app,
     db,
     config,
     client: () => new HttpClient(url),

@@ -28,13 +28,13 @@ export function importRouter(): Router {
    * Multipart, one or more `file` parts; `?tz=` is the zone for dates written without one (default
    * UTC). Answers the import summary, whatever mix of files succeeded; the uploads are deleted after.
    */
-  defineRoute(router, 'importCandidates', { access: 'user' }, async (ctx) => {
+  defineRoute(router, 'importCandidates', { access: 'user' }, async (ctx, { query }) => {
     const files = uploadedFiles(ctx);
     try {
       if (files.length === 0) {
         throw badRequest('No files uploaded: send one or more parts named "file"', { file: 'At least one file is required' });
       }
-      const timeZone = resolveTimeZone(typeof ctx.query.tz === 'string' ? ctx.query.tz : undefined);
+      const timeZone = resolveTimeZone(query.tz);
       return await importFiles(ctx.state.deps.knex, ctx.state.user!.id, files, timeZone);
     } finally {
       await Promise.all(files.map((file) => rm(file.path, { force: true })));

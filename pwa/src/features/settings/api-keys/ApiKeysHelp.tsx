@@ -1,4 +1,4 @@
-/** How an automation tool (Zapier) uses a key: this app's own origin, one path, one header. */
+/** How an automation tool (Zapier) uses a key: this app's own origin, one path, one header; and where the API reference is. */
 export function ApiKeysHelp() {
   const endpoint = `${window.location.origin}/api/zapier/candidates`;
   return (
@@ -15,6 +15,13 @@ export function ApiKeysHelp() {
         <code className="rounded bg-background px-1 font-mono text-xs">X-API-Key</code> set to your API key.
       </p>
       <p className="text-muted-foreground">API keys only grant access to add candidates; they cannot read or change anything else.</p>
+      <p className="text-muted-foreground">
+        Every call, with what it takes and answers, is described in the{' '}
+        <a href="/api/openapi.json" target="_blank" rel="noopener" className="text-primary hover:underline">
+          API reference
+        </a>{' '}
+        (OpenAPI 3.1).
+      </p>
     </div>
   );
 }
