@@ -119,7 +119,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           onProgress: (pushProgress) => status.setState({ pushProgress }),
         });
         status.setState({ pushProgress: null });
-        await pullAll(db, transport, options.pullPageSize);
+        await pullAll(db, transport, options.pullPageSize, (pullProgress) => status.setState({ pullProgress }));
         failures = 0;
         lastRetryAfterMs = 0;
         await setMetaValues({ lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
@@ -139,7 +139,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await setMetaValues(error.kind === 'network' ? { lastError: null, unreachable: true } : { lastError: message, unreachable: false });
         return { ok: false, reason: 'error', message } as const;
       } finally {
-        status.setState({ syncing: false, pushProgress: null });
+        status.setState({ syncing: false, pushProgress: null, pullProgress: null });
       }
     });
   }

@@ -104,7 +104,19 @@ function remember(seen: SeenRows, page: PullResponse) {
   for (const row of page.savedViews) seen.savedViews.add(row.uid);
 }
 
-export async function pullAll(db: RepHireDb, transport: SyncTransport, pageSize = PULL_PAGE_SIZE): Promise<PullSummary> {
+/** Rows a pull has taken in so far (it cannot know how many more the server holds). */
+export interface PullProgress {
+  received: number;
+  startedAt: number;
+}
+
+export async function pullAll(
+  db: RepHireDb,
+  transport: SyncTransport,
+  pageSize = PULL_PAGE_SIZE,
+  onProgress?: (progress: PullProgress) => void,
+): Promise<PullSummary> {
+  const startedAt = Date.now();
   const clientId = await clientIdOf(db);
   let seen: SeenRows | null = (await getMeta(db, 'resyncing')) ? emptySeenRows() : null;
   let cursor = seen ? null : await getMeta(db, 'cursor');
@@ -125,6 +137,7 @@ export async function pullAll(db: RepHireDb, transport: SyncTransport, pageSize 
     pages += 1;
     rows += page.candidates.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length;
     cursor = page.cursor;
+    if (!page.done) onProgress?.({ received: rows, startedAt });
     if (page.done) {
       const result = await rebase(db, { lastMutationId: page.lastMutationId, processedMutationId: page.processedMutationId, cursor, seen });
       return { ...result, pages, rows, reset: seen !== null };

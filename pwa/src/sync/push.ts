@@ -20,9 +20,12 @@ import { SyncError, type SyncTransport } from './transport';
 export const DEFAULT_MAX_PUSH_BYTES = 4 * 1024 * 1024;
 const MIN_PUSH_BYTES = 64 * 1024;
 
+/** Changes sent out of those the push started with, counted as records (an import chunk: its rows). */
 export interface PushProgress {
   sent: number;
   total: number;
+  /** When the push started (epoch ms), for a time estimate. */
+  startedAt: number;
 }
 
 export interface PushSummary {
@@ -97,7 +100,13 @@ export function isClientOfAnotherUser(error: unknown): boolean {
 export async function pushOutbox(db: RepHireDb, transport: SyncTransport, options: PushOptions = {}): Promise<PushSummary> {
   let maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_PUSH_BYTES;
   const summary: PushSummary = { sent: 0, rejected: 0 };
-  const total = await db.outbox.where('id').above(await getMeta(db, 'pushedThrough')).count();
+  let total = 0;
+  await db.outbox
+    .where('id')
+    .above(await getMeta(db, 'pushedThrough'))
+    .each((entry) => void (total += entry.count));
+  const startedAt = Date.now();
+  let sentRecords = 0;
   let stalled = 0;
   for (;;) {
     const pushedThrough = await getMeta(db, 'pushedThrough');
@@ -122,8 +131,9 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     summary.rejected += results.filter((r) => r.status === 'rejected').length;
     if (lastMutationId >= last) {
       summary.sent += batch.length;
+      sentRecords += entries.slice(0, batch.length).reduce((sum, entry) => sum + entry.count, 0);
       stalled = 0;
-      options.onProgress?.({ sent: Math.min(summary.sent, total), total });
+      options.onProgress?.({ sent: Math.min(sentRecords, total), total, startedAt });
       continue;
     }
     // The server stopped before the end of the batch: a gap, or it lost entries we sent before.

@@ -8,6 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OutboxEntry, RejectedEntry, RepHireDb } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
 import type { PushProgress } from './push';
+import type { PullProgress } from './pull';
 
 export interface PendingChange {
   id: number;
@@ -26,8 +27,10 @@ export interface SyncStatus {
   syncing: boolean;
   /** Outbox entries not yet included in a pull (an import chunk counts once). */
   pendingCount: number;
-  /** While a push runs: entries sent so far out of those it started with. */
+  /** While a push runs: changes (records) sent so far out of those it started with. */
   pushProgress: PushProgress | null;
+  /** While a pull of more than one page runs: rows taken in so far. */
+  pullProgress: PullProgress | null;
   lastSyncAt: string | null;
   /** The last failure the server answered with, for people to read; null after a successful sync. */
   error: string | null;
@@ -47,6 +50,7 @@ export const initialSyncStatus = (online: boolean): SyncStatus => ({
   syncing: false,
   pendingCount: 0,
   pushProgress: null,
+  pullProgress: null,
   lastSyncAt: null,
   error: null,
   unreachable: false,

@@ -159,8 +159,10 @@ describe('ImportDialog', () => {
     expect(progressOf('a.csv')).toBe(10);
     await act(async () => vi.advanceTimersByTime(600));
     expect(progressOf('a.csv')).toBe(25);
-    await act(async () => runs[0]!.progress(0.6));
+    await act(async () => runs[0]!.progress(0.6, { read: 3000, saved: 2000 }));
     expect(progressOf('a.csv')).toBe(60);
+    // Rows read and saved, and (the fake clock moved 600 ms since the start: no rate yet) no estimate.
+    expect(document.querySelector('[data-rows-progress]')?.textContent).toBe('Read 3,000 rows · saved 2,000');
 
     await act(async () => runs[0]!.settle(result({ total: 3, imported: 2, updated: 1 })));
     expect(items()[0]).toEqual(['a.csv', 'success']);

@@ -3,7 +3,7 @@ import { FileSpreadsheetIcon } from '@/ui/icons';
 import { cn } from '@/ui/cn';
 import { Spinner } from '@/ui/Spinner';
 import { AlertCircleIcon, CheckCircleIcon, TrashIcon } from './import-icons';
-import { fileResultText } from './import-texts';
+import { fileResultText, rowsProgressText } from './import-texts';
 import type { UploadItem } from './import-state';
 
 const STATUS_LABEL: Record<UploadItem['status'], string> = {
@@ -33,7 +33,7 @@ export interface ImportFileItemProps {
 
 /** One listed file: name, size, status icon, progress bar, and once done its result. */
 export function ImportFileItem({ item, removable, onRemove }: ImportFileItemProps) {
-  const { file, status, progress, result } = item;
+  const { file, status, progress, result, rows, startedAt } = item;
   return (
     <li className="grid min-w-0 grid-cols-1 gap-1.5 rounded-md border p-3" data-status={status} aria-label={file.name}>
       <div className="flex items-center gap-2">
@@ -65,6 +65,11 @@ export function ImportFileItem({ item, removable, onRemove }: ImportFileItemProp
           style={{ width: `${progress}%` }}
         />
       </div>
+      {status === 'uploading' && rows && startedAt !== null && (
+        <p className="text-xs tabular-nums text-muted-foreground" data-rows-progress>
+          {rowsProgressText(rows, item.real, Date.now() - startedAt)}
+        </p>
+      )}
       {result && (
         <div className="grid gap-0.5 text-xs">
           <p className={status === 'error' ? 'text-destructive' : 'text-muted-foreground'} data-result>

@@ -38,6 +38,9 @@ export interface FileImportResult {
   failure: string | null;
 }
 
+/** The share of the file done (0–1), and the rows read from it and stored so far. */
+export type ImportProgress = (fraction: number, rows?: { read: number; saved: number }) => void;
+
 export interface ImportFileDeps {
   read: ReadInWorker;
   store: (rows: ImportRowInput[], options: ImportOptions) => Promise<ImportResult>;
@@ -60,7 +63,7 @@ export async function importFile(
   file: File,
   kind: SheetKind,
   deps: ImportFileDeps,
-  onProgress: (fraction: number) => void = () => {},
+  onProgress: ImportProgress = () => {},
   choice: ImportChoice = { sheet: null, columns: null },
 ): Promise<FileImportResult> {
   const label = displayFileName(file.name);
@@ -72,11 +75,14 @@ export async function importFile(
   const skippedLines: ImportErrorLine[] = [];
   let skippedCount = 0;
   let progress = 0;
+  let read = 0;
 
   try {
     for await (const message of deps.read(file, kind, deps.timeZone, choice)) {
       if (message.type === 'batch') {
         const from = progress;
+        read += message.rows.length;
+        onProgress(from, { read, saved: stored });
         const result = await deps.store(message.rows, {
           fileName: file.name,
           defaultSource: IMPORT_SOURCE,
@@ -91,7 +97,7 @@ export async function importFile(
           skippedLines.push({ file: label, row, field: skip.field, reason: skip.reason });
         }
         progress = message.progress;
-        onProgress(progress);
+        onProgress(progress, { read, saved: stored });
         await deps.yieldToMain();
       } else if (message.type === 'progress') {
         progress = Math.max(progress, message.progress);

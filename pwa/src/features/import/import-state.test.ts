@@ -43,7 +43,7 @@ describe('import dialog state', () => {
   it('moves an item pending → uploading → success with the spec progress steps', () => {
     let state = added();
     const [a] = state.items;
-    state = apply(state, { type: 'start' }, { type: 'itemStarted', id: a!.id });
+    state = apply(state, { type: 'start' }, { type: 'itemStarted', id: a!.id, at: 0 });
     expect(state.items[0]).toMatchObject({ status: 'uploading', progress: 10 });
     expect(state.items[1]).toMatchObject({ status: 'pending', progress: 0 });
     for (let i = 0; i < 20; i += 1) state = importReducer(state, { type: 'tick' });
@@ -52,14 +52,14 @@ describe('import dialog state', () => {
     state = importReducer(state, { type: 'itemFinished', id: a!.id, result: done() });
     expect(state.items[0]).toMatchObject({ status: 'success', progress: 100, result: done() });
     // Finished items do not go back.
-    expect(importReducer(state, { type: 'itemStarted', id: a!.id })).toBe(state);
+    expect(importReducer(state, { type: 'itemStarted', id: a!.id, at: 0 })).toBe(state);
     expect(importReducer(state, { type: 'tick' })).toBe(state);
   });
 
   it('shows the real progress when it is ahead of the simulation, never above 99 before the end', () => {
     let state = added();
     const id = state.items[0]!.id;
-    state = apply(state, { type: 'start' }, { type: 'itemStarted', id }, { type: 'tick' });
+    state = apply(state, { type: 'start' }, { type: 'itemStarted', id, at: 0 }, { type: 'tick' });
     expect(state.items[0]!.progress).toBe(15);
     state = importReducer(state, { type: 'itemProgress', id, fraction: 0.42 });
     expect(state.items[0]!.progress).toBe(42);
@@ -81,7 +81,7 @@ describe('import dialog state', () => {
     expect(canRemove(state, b!)).toBe(false);
     expect(importReducer(state, { type: 'remove', id: b!.id })).toBe(state);
     expect(importReducer(state, { type: 'clear' })).toBe(state);
-    state = importReducer(state, { type: 'itemStarted', id: a!.id });
+    state = importReducer(state, { type: 'itemStarted', id: a!.id, at: 0 });
     state = importReducer(state, { type: 'finished', results: [done()], runId: 'run-1' });
     const uploading = { ...state, items: state.items.map((item) => ({ ...item, status: 'uploading' as const })) };
     expect(canRemove(uploading, uploading.items[0]!)).toBe(false);

@@ -53,6 +53,10 @@ export interface UploadItem {
   simulated: number;
   /** Share of the file read and stored, 0–99 until done. */
   real: number;
+  /** While it is imported: rows read from the file and rows stored on the device so far. */
+  rows: { read: number; saved: number } | null;
+  /** When its import started (epoch ms), for the time estimate. */
+  startedAt: number | null;
   result: FileImportResult | null;
   choice: ImportChoice;
   preview: PreviewState;
@@ -77,9 +81,9 @@ export type ImportAction =
   | { type: 'remove'; id: string }
   | { type: 'clear' }
   | { type: 'start' }
-  | { type: 'itemStarted'; id: string }
+  | { type: 'itemStarted'; id: string; at: number }
   | { type: 'tick' }
-  | { type: 'itemProgress'; id: string; fraction: number }
+  | { type: 'itemProgress'; id: string; fraction: number; rows?: { read: number; saved: number } }
   | { type: 'itemFinished'; id: string; result: FileImportResult }
   | { type: 'finished'; results: FileImportResult[]; runId: string };
 
@@ -134,6 +138,8 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
             progress: 0,
             simulated: 0,
             real: 0,
+            rows: null,
+            startedAt: null,
             result: null,
             choice: { sheet: null, columns: null },
             preview: { status: 'none' as const, run: 0 },
@@ -171,7 +177,7 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return state.running ? state : { ...state, running: true, summary: null };
     case 'itemStarted':
       return updateItem(state, action.id, (item) =>
-        item.status === 'pending' ? shown({ ...item, status: 'uploading' }, SIMULATION.start, 0) : item,
+        item.status === 'pending' ? shown({ ...item, status: 'uploading', startedAt: action.at }, SIMULATION.start, 0) : item,
       );
     case 'tick':
       return state.items.some((item) => item.status === 'uploading')
@@ -185,7 +191,7 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
     case 'itemProgress':
       return updateItem(state, action.id, (item) =>
         item.status === 'uploading'
-          ? shown(item, item.simulated, Math.max(item.real, Math.min(99, Math.floor(action.fraction * 100))))
+          ? shown({ ...item, rows: action.rows ?? item.rows }, item.simulated, Math.max(item.real, Math.min(99, Math.floor(action.fraction * 100))))
           : item,
       );
     case 'itemFinished':

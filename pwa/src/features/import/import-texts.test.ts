@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileImportResult } from './import-file';
-import { completionToast, fileResultText, processedText, summarize } from './import-texts';
+import { completionToast, fileResultText, processedText, rowsProgressText, summarize } from './import-texts';
 
 function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
   return {
@@ -76,5 +76,12 @@ describe('fileResultText', () => {
     expect(fileResultText(result({ status: 'error', failure: 'could not be saved on this device (full)', total: 5, imported: 5 }))).toBe(
       'Could not be saved on this device (full); 5 new, 0 updated before it stopped.',
     );
+  });
+});
+
+describe('rowsProgressText', () => {
+  it('counts rows read and saved, with an estimate once there is a rate', () => {
+    expect(rowsProgressText({ read: 45_000, saved: 40_000 }, 45, 15_000)).toBe('Read 45,000 rows · saved 40,000 · about 18 s left');
+    expect(rowsProgressText({ read: 1, saved: 0 }, 0, 200)).toBe('Read 1 row · saved 0');
   });
 });

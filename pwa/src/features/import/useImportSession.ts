@@ -11,7 +11,7 @@ import type { ToastInput } from '@/ui/toast/toast-queue';
 import type { ImportField } from '@shared/import/column-mapping';
 import type { SheetKind } from '@shared/import/reader/protocol';
 import { acceptFiles, sheetKindOf } from './file-acceptance';
-import { displayFileName, type FileImportResult } from './import-file';
+import { displayFileName, type FileImportResult, type ImportProgress } from './import-file';
 import { completionToast } from './import-texts';
 import { canRemove, importReducer, initialImportState, nextItemId, SIMULATION, type ImportState } from './import-state';
 import type { UndoSummary } from './import-history';
@@ -21,7 +21,7 @@ import { usePreviews, type PreviewDeps } from './usePreviews';
 
 export interface ImportSessionDeps extends PreviewDeps {
   /** Imports one file as part of the run `runId` (its files are undone together). */
-  importFile(file: File, kind: SheetKind, onProgress: (fraction: number) => void, choice: ImportChoice, runId: string): Promise<FileImportResult>;
+  importFile(file: File, kind: SheetKind, onProgress: ImportProgress, choice: ImportChoice, runId: string): Promise<FileImportResult>;
   /** Undoes a run (import-history.ts): null when there was nothing to undo. */
   undoImport(runId: string): Promise<UndoSummary | null>;
   notify(toast: ToastInput): void;
@@ -109,10 +109,10 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
     const runId = newUid();
     try {
       for (const item of pending) {
-        dispatch({ type: 'itemStarted', id: item.id });
+        dispatch({ type: 'itemStarted', id: item.id, at: Date.now() });
         let result: FileImportResult;
         try {
-          const onProgress = (fraction: number) => dispatch({ type: 'itemProgress', id: item.id, fraction });
+          const onProgress = (fraction: number, rows?: { read: number; saved: number }) => dispatch({ type: 'itemProgress', id: item.id, fraction, rows });
           result = await deps.importFile(item.file, item.kind, onProgress, item.choice, runId);
         } catch (error) {
           result = thrownResult(item.file, error);

@@ -26,7 +26,12 @@ describe('sync texts', () => {
     // No answer from the server while the browser is online reads like offline, not as an error.
     expect(indicatorSummary({ ...busy, unreachable: true }, NOW)).toEqual({ label: "Can't reach the server — 3 changes waiting, retrying", tone: 'warning' });
     expect(indicatorSummary(status({ unreachable: true }), NOW).label).toBe("Can't reach the server — retrying");
-    expect(indicatorSummary({ ...busy, syncing: true, pushProgress: { sent: 20, total: 100 } }, NOW).label).toBe('Sending 20 of 100…');
+    expect(indicatorSummary({ ...busy, syncing: true, pushProgress: { sent: 20, total: 100, startedAt: NOW } }, NOW).label).toBe('Sending 20 of 100 changes…');
+    // With a second of progress behind it, the rate so far gives an estimate.
+    expect(indicatorSummary({ ...busy, syncing: true, pushProgress: { sent: 20_000, total: 100_000, startedAt: NOW - 10_000 } }, NOW).label).toBe(
+      'Sending 20,000 of 100,000 changes… about 40 s left',
+    );
+    expect(indicatorSummary({ ...busy, syncing: true, pullProgress: { received: 30_000, startedAt: NOW } }, NOW).label).toBe('Receiving changes: 30,000 so far…');
   });
 
   it('warns when the device has not synced for days', () => {

@@ -1,4 +1,5 @@
 /** What the sync indicator says: short and honest. Pure, so it is tested without rendering. */
+import { etaText } from '@shared/format/eta';
 import type { SyncStatus } from '@/sync/status-store';
 
 /** A device that has not synced for this long is warned (Safari may evict unused data after 7 days). */
@@ -41,7 +42,12 @@ export function indicatorSummary(status: SyncStatus, now: number): { label: stri
     return { label: status.pendingCount ? `Offline · ${waitingText(status.pendingCount)}` : 'Offline', tone: 'warning' };
   }
   if (status.pushProgress && status.pushProgress.total > 1) {
-    return { label: `Sending ${status.pushProgress.sent} of ${status.pushProgress.total}…`, tone: 'busy' };
+    const { sent, total, startedAt } = status.pushProgress;
+    const eta = etaText(sent, total, now - startedAt);
+    return { label: `Sending ${sent.toLocaleString('en-US')} of ${plural(total, 'change')}…${eta ? ` ${eta}` : ''}`, tone: 'busy' };
+  }
+  if (status.syncing && status.pullProgress) {
+    return { label: `Receiving changes: ${status.pullProgress.received.toLocaleString('en-US')} so far…`, tone: 'busy' };
   }
   if (status.syncing) return { label: 'Syncing…', tone: 'busy' };
   if (status.unreachable) return { label: unreachableText(status.pendingCount), tone: 'warning' };
