@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '@/app/ui-store';
 import type { ToastInput } from '@/ui/toast/toast-queue';
-import type { FileImportResult } from './import-file';
+import type { FileImportResult, ImportProgress } from './import-file';
 import { ImportDialog } from './ImportDialog';
 import type { ColumnMapping } from '@shared/import/column-mapping';
 import type { FilePreview } from '@shared/import/reader/protocol';
@@ -67,7 +67,7 @@ function instantPreviews() {
 
 /** Each file's import waits until the test settles it; progress can be reported meanwhile. */
 function controlledDeps() {
-  const runs: Array<{ file: File; choice: ImportChoice; progress: (fraction: number) => void; settle: (result: FileImportResult) => void }> = [];
+  const runs: Array<{ file: File; choice: ImportChoice; progress: ImportProgress; settle: (result: FileImportResult) => void }> = [];
   const toasts: ToastInput[] = [];
   const previews = instantPreviews();
   const deps: ImportSessionDeps = {
