@@ -71,6 +71,8 @@ interface Figures {
   syncMs: number;
   /** The longest main-thread task during that sync (longtask API). */
   syncLongestTaskMs: number;
+  /** When the indicator first showed sending, receiving and synced. */
+  syncPhases: string;
   longestTaskMs: number;
   longTasks: number;
   /** From a Chrome trace of the same run: the main thread's longest task, wall and CPU time. */
@@ -201,20 +203,31 @@ async function importThroughDialog(page: Page, file: string): Promise<Pick<Figur
  * The device goes online after its import: timed to the indicator's "Synced", which shows once the
  * pushed changes came back included in a pull (nothing waiting), against the real server's database.
  */
-async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promise<Pick<Figures, 'syncMs' | 'syncLongestTaskMs'>> {
+async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promise<Pick<Figures, 'syncMs' | 'syncLongestTaskMs' | 'syncPhases'>> {
   await page.evaluate(() => {
-    const w = window as unknown as { syncTasks: number[] };
+    const w = window as unknown as { syncTasks: number[]; syncPhases: Array<[number, string]> };
     w.syncTasks = [];
+    w.syncPhases = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.syncTasks.push(entry.duration);
     }).observe({ type: 'longtask' });
+    // When the indicator first says each phase: sending, receiving, synced.
+    new MutationObserver(() => {
+      const label = document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '';
+      const phase = /Sending/.test(label) ? 'sending' : /Receiving/.test(label) ? 'receiving' : /Synced/.test(label) ? 'synced' : null;
+      if (phase && !w.syncPhases.some(([, seen]) => seen === phase)) w.syncPhases.push([Date.now(), phase]);
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-label'], childList: true });
   });
   const start = Date.now();
   await goOnline();
   await page.getByRole('button', { name: /^Sync: Synced/ }).waitFor({ timeout: 1_800_000 });
   const syncMs = Date.now() - start;
-  const syncLongestTaskMs = await page.evaluate(() => Math.max(0, ...(window as unknown as { syncTasks: number[] }).syncTasks));
-  return { syncMs, syncLongestTaskMs };
+  const { longest, phases } = await page.evaluate(() => {
+    const w = window as unknown as { syncTasks: number[]; syncPhases: Array<[number, string]> };
+    return { longest: Math.max(0, ...w.syncTasks), phases: w.syncPhases };
+  });
+  const syncPhases = phases.map(([at, phase]) => `${phase} at ${seconds(at - start)}`).join(', ');
+  return { syncMs, syncLongestTaskMs: longest, syncPhases };
 }
 
 /** Parse + one bulkPut, on the main thread, into a scratch database shaped like the candidates table. */
@@ -337,7 +350,7 @@ async function main() {
         value: seconds(f.importMs + f.syncMs),
         target: `≤ ${TARGET_SYNCED_RATIO}× the import`,
         met: (f.importMs + f.syncMs) / f.importMs <= TARGET_SYNCED_RATIO,
-        detail: `${((f.importMs + f.syncMs) / f.importMs).toFixed(2)}× "Import Complete"; the sync alone ${seconds(f.syncMs)} (going online right after the import, against the server's database)`,
+        detail: `${((f.importMs + f.syncMs) / f.importMs).toFixed(2)}× "Import Complete"; the sync alone ${seconds(f.syncMs)} after going online (${f.syncPhases})`,
       },
       {
         name: `${file}: longest main-thread task during the sync`,
