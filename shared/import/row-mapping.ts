@@ -18,6 +18,7 @@
 import { deviceTimeZone } from '../format/time-zone';
 import { type CandidateFields, candidateFieldsSchema, type CandidateFieldsInput } from '../schemas/candidate.schema';
 import { isValidEmail } from '../candidates/email';
+import { fieldInSentence } from '../candidates/field-labels';
 import { cellText, parseDateCell } from './cell-values';
 import { type ColumnMapping, type ImportField, missingRequiredColumns, resolveColumns } from './column-mapping';
 import { parseStatusCell } from './status-aliases';
@@ -62,19 +63,6 @@ function cell(values: readonly unknown[], columns: ColumnMapping, field: ImportF
 function joinNonEmpty(parts: string[], separator: string): string {
   return parts.filter(Boolean).join(separator);
 }
-
-const FIELD_LABELS: Record<CandidateField, string> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  location: 'location',
-  status: 'status',
-  appliedDate: 'applied date',
-  source: 'source',
-  experience: 'experience',
-  skills: 'skills',
-  notes: 'notes',
-};
 
 /** Maps one data row. `columns` comes from `resolveColumns(headers).columns`, computed once per file. */
 export function mapRow(columns: ColumnMapping, values: readonly unknown[], row: number, options: MapOptions = {}): RowResult {
@@ -129,11 +117,11 @@ export function mapRow(columns: ColumnMapping, values: readonly unknown[], row: 
   const parsed = candidateFieldsSchema.safeParse(input);
   if (!parsed.success) {
     const labels = [...new Set(parsed.error.issues.map((issue) => issue.path[0] as CandidateField | undefined).filter((f) => f !== undefined))].map(
-      (field) => FIELD_LABELS[field] ?? String(field),
+      (field) => fieldInSentence(String(field)),
     );
     const problems = parsed.error.issues.map((issue) => {
       const field = issue.path[0] as CandidateField | undefined;
-      return field ? `${FIELD_LABELS[field] ?? String(field)}: ${issue.message}` : issue.message;
+      return field ? `${fieldInSentence(String(field))}: ${issue.message}` : issue.message;
     });
     return fail(labels.join(', ') || null, problems.join('; '));
   }

@@ -1,23 +1,11 @@
 /** Short descriptions of queued changes, as the sync panel lists them. */
+import { fieldInSentence } from '@shared/candidates/field-labels';
 import { stageLabel } from '@shared/candidates/status-labels';
 import type { CandidateStatus } from '@shared/schemas/candidate.schema';
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  location: 'location',
-  status: 'status',
-  appliedDate: 'applied date',
-  source: 'source',
-  experience: 'experience',
-  skills: 'skills',
-  notes: 'notes',
-};
-
 export const changeLabels = {
   create: (name: string) => `Add ${name}`,
-  update: (name: string, fields: string[]) => `Edit ${name} (${fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')})`,
+  update: (name: string, fields: string[]) => `Edit ${name} (${fields.map(fieldInSentence).join(', ')})`,
   setStatus: (name: string, status: CandidateStatus) => `Move ${name} to ${stageLabel(status)}`,
   appendNote: (name: string) => `Add a note to ${name}`,
   undoStatus: (name: string, status: CandidateStatus) => `Undo: ${name} back to ${stageLabel(status)}`,

@@ -5,21 +5,10 @@
  */
 import { formatDateTime, formatPacificDate, formatShortDay } from '@shared/format/dates';
 import { isValidDay } from '@shared/format/time-zone';
+import { CANDIDATE_FIELD_LABELS } from '@shared/candidates/field-labels';
 import type { CandidateEvent, WriteOrigin } from '@shared/schemas/candidate-api.schema';
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  location: 'Location',
-  status: 'Status',
-  appliedDate: 'Applied date',
-  source: 'Source',
-  experience: 'Experience',
-  skills: 'Skills',
-  notes: 'Notes',
-  '*': 'Candidate',
-};
+const FIELD_LABELS: Record<string, string> = { ...CANDIDATE_FIELD_LABELS, '*': 'Candidate' };
 
 const ORIGIN_LABELS: Record<WriteOrigin, string> = {
   sync: 'a device',

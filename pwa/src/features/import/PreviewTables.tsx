@@ -1,6 +1,7 @@
 import { fieldOfColumn, IMPORT_FIELDS, type ImportField } from '@shared/import/column-mapping';
 import type { FilePreview } from '@shared/import/reader/protocol';
 import type { ImportRowInput } from '@shared/import/reader/row-batcher';
+import { CANDIDATE_FIELD_LABELS } from '@shared/candidates/field-labels';
 import { cn } from '@/ui/cn';
 import { IMPORT_FIELD_LABELS } from './import-texts';
 
@@ -68,18 +69,6 @@ export function PreviewColumns({ fileName, preview, disabled, onField }: Preview
 
 /** The candidate fields a stored row has, in the order the preview shows them. */
 const STORED_FIELDS = ['name', 'email', 'phone', 'location', 'status', 'appliedDate', 'source', 'experience', 'skills', 'notes'] as const;
-const STORED_LABELS: Record<(typeof STORED_FIELDS)[number], string> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  location: 'Location',
-  status: 'Status',
-  appliedDate: 'Applied date',
-  source: 'Source',
-  experience: 'Experience',
-  skills: 'Skills',
-  notes: 'Notes',
-};
 
 /** The first data rows as the import stores them (only the fields some row fills in), or their errors. */
 export function PreviewRows({ fileName, preview }: { fileName: string; preview: FilePreview }) {
@@ -98,7 +87,7 @@ export function PreviewRows({ fileName, preview }: { fileName: string; preview: 
             </th>
             {shown.map((field) => (
               <th key={field} scope="col" className="px-2 py-1 font-medium">
-                {STORED_LABELS[field]}
+                {CANDIDATE_FIELD_LABELS[field]}
               </th>
             ))}
           </tr>
