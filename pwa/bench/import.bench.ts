@@ -310,7 +310,10 @@ async function main() {
       );
       const raw = await baseline(page, files[kind], kind);
       console.log('Going online: syncing the import…');
-      const synced = await syncAfterImport(page, () => context.setOffline(false));
+      let synced!: Awaited<ReturnType<typeof syncAfterImport>>;
+      await profileMainThread(page, `sync-${kind}`, async () => {
+        synced = await syncAfterImport(page, () => context.setOffline(false));
+      });
       const figures = { ...imported, ...traced, ...raw, ...synced };
       results.push({ kind, bytes: statSync(files[kind]).size, figures });
       console.log(`  ${JSON.stringify(figures)}`);
