@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginInput } from '@shared/schemas/user.schema';
+import { setServerFieldErrors } from '@/app/form-errors';
 import { Button } from '@/ui/Button';
+import { FormError } from '@/ui/FormError';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
@@ -11,6 +13,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -18,7 +21,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (await signIn(values)) onSuccess();
+    if (await signIn(values, (error) => setServerFieldErrors(error, setError, ['username', 'password']))) onSuccess();
   });
 
   return (
@@ -49,6 +52,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         <input type="checkbox" className="size-4 rounded border-input accent-primary" {...register('rememberMe')} />
         Remember me
       </label>
+      <FormError message={errors.root?.server?.message} />
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Logging in...' : 'Login'}
       </Button>
