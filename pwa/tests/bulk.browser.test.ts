@@ -110,8 +110,8 @@ describe('bulk actions', () => {
     await page.getByText(`Showing ${CRAIGSLIST.length} of ${ROWS.length} candidates`, { exact: true }).waitFor();
     const expected = sortCandidates(CRAIGSLIST, 'appliedDate', 'desc').map((row) => [row.name, row.email]);
 
-    const download = async (item: string): Promise<Download> => {
-      await page.getByRole('button', { name: 'Export' }).click();
+    const download = async (item: string, menu = page.getByRole('button', { name: 'Export', exact: true })): Promise<Download> => {
+      await menu.click();
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
       return file;
     };
@@ -129,6 +129,21 @@ describe('bulk actions', () => {
     const sheetRows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(sheetRows.slice(1).map((row) => [row[0], row[1]])).toEqual(expected);
     expect(sheetRows.slice(1).map((row) => row.slice(3, 5))).toEqual(csvRows.slice(1).map((row) => row.slice(3, 5)));
+
+    // The selection bar exports just the selected, in the table's order, to either format.
+    await rows().nth(3).getByRole('checkbox').click();
+    await rows().nth(0).getByRole('checkbox').click();
+    await rows().nth(5).getByRole('checkbox').click();
+    await bar().getByText('3 selected').waitFor();
+    const chosen = [0, 3, 5].map((i) => expected[i]!);
+    const selectedCsv = await download('CSV file', bar().getByRole('button', { name: 'Export selected' }));
+    const selectedRows = Papa.parse<string[]>((await readFile(await selectedCsv.path())).toString('utf8').replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+    expect(selectedRows.slice(1).map((row) => [row[0], row[1]])).toEqual(chosen);
+    const selectedXlsx = await download('Excel workbook', bar().getByRole('button', { name: 'Export selected' }));
+    const selectedBook = XLSX.read(await readFile(await selectedXlsx.path()));
+    const selectedSheet = XLSX.utils.sheet_to_json<string[]>(selectedBook.Sheets[selectedBook.SheetNames[0]!]!, { header: 1 });
+    expect(selectedSheet.slice(1).map((row) => [row[0], row[1]])).toEqual(chosen);
+    await bar().getByRole('button', { name: 'Clear selection' }).click();
     await page.getByRole('button', { name: 'Clear all' }).click();
   });
 
