@@ -48,7 +48,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       >
         <Input type="password" autoComplete="current-password" {...fieldControlProps('login-password', { error: errors.password?.message })} {...register('password')} />
       </FormField>
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm max-sm:min-h-11">
         <input type="checkbox" className="size-4 rounded border-input accent-primary" {...register('rememberMe')} />
         Remember me
       </label>
