@@ -1,7 +1,8 @@
 /**
  * Bulk actions on the Candidates table: select with checkboxes and shift-click, "Select all N matching"
  * across pages, change the status of a filtered set offline (one mutation per chunk, each candidate with
- * its dated line) and sync it; turn down many with one confirmation and undo it from the toast; delete
+ * its dated line) and sync it; turn down many with one confirmation and undo it from the toast; export
+ * the filtered list and a selection offline, to CSV and xlsx, read back; delete
  * many (an administrator) offline and sync the tombstones; undo a delete offline and the server ends as
  * it was.
  */
@@ -14,7 +15,7 @@ import { applyCandidateFilters, DEFAULT_CANDIDATE_FILTERS } from '../../shared/c
 import { sortCandidates } from '../../shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '../../shared/format/dates';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
-import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, type SeedCandidate } from './support/candidates';
+import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, waitForDeviceCount, type SeedCandidate } from './support/candidates';
 import { chooseFilesToImport, csvFile, deviceCount } from './support/import-kit';
 import { sampleCandidates } from './support/sample-candidates';
 import { expectToast, recordToasts } from './support/ui';
@@ -102,7 +103,14 @@ describe('bulk actions', () => {
     expect(after).toEqual(before);
   });
 
-  it('exports the filtered list in the table order, to CSV and to Excel, each read back intact', async () => {
+  it('exports the filtered list in the table order, to CSV and to Excel, each read back intact, offline', async () => {
+    // A device that has the app: its worker controls the page, so the workbook library loads offline.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await waitForDeviceCount(page, ROWS.length);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.getByLabel('Rows per page').selectOption('10'); // the page size is the page's state, not kept over a reload
+    await context.setOffline(true);
     await page.getByRole('button', { name: 'More Filters' }).click();
     const panel = page.getByRole('dialog', { name: 'More Filters' });
     await panel.getByRole('checkbox', { name: 'Craigslist', exact: true }).check();
@@ -145,6 +153,7 @@ describe('bulk actions', () => {
     expect(selectedSheet.slice(1).map((row) => [row[0], row[1]])).toEqual(chosen);
     await bar().getByRole('button', { name: 'Clear selection' }).click();
     await page.getByRole('button', { name: 'Clear all' }).click();
+    await context.setOffline(false);
   });
 
   it("does not announce the device's own import as new arrivals", async () => {
