@@ -1,13 +1,15 @@
 /**
- * A 390 px phone (iPhone 12–15 size): every page fits the screen with no sideways scrolling, the
- * Candidates table becomes cards, and tap targets are at least 44 px.
+ * A 390 px phone (iPhone 12–15 size): every page (and its tabs, the kanban board, the menu and the
+ * candidate dialogs) fits the screen with no sideways scrolling, the Candidates table becomes cards,
+ * and tap targets are at least 44 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import { seedServerCandidates, waitForDeviceCount } from './support/candidates';
+import { chooseFilesToImport, csvFile } from './support/import-kit';
 import { sampleCandidates } from './support/sample-candidates';
-import { ADMIN, createRecruiter, signInThroughUi } from './support/ui';
+import { ADMIN, closeWithEscape, createRecruiter, expectToast, signInThroughUi } from './support/ui';
 
 const PHONE = { width: 390, height: 844 };
 const ROWS = sampleCandidates(30);
@@ -57,16 +59,44 @@ const overflow = (page: Page) =>
     return { extra: document.documentElement.scrollWidth - width, culprits };
   });
 
+/** No sideways scrolling and no small tap target on what is on screen now. */
+async function expectFits(page: Page, where: string) {
+  const result = await overflow(page);
+  expect(result.extra, `${where}: ${result.culprits.join(', ')}`).toBeLessThanOrEqual(0);
+  expect(await smallTapTargets(page), where).toEqual([]);
+}
+
+/**
+ * An open dialog (fixed, so it never widens the page) fits the screen: nothing in it reaches past either
+ * edge unless inside its own scrolling frame, and its tap targets are 44 px.
+ */
+async function expectDialogFits(page: Page, where: string) {
+  // Measured once its opening transition (a slight zoom) has ended.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const outside = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const dialog = [...document.querySelectorAll('[role="dialog"]')].at(-1)!;
+    const scrollsInside = (el: Element) => {
+      for (let up = el.parentElement; up && up !== dialog.parentElement; up = up.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
+      return false;
+    };
+    return [dialog, ...dialog.querySelectorAll('*')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > width + 1) && !scrollsInside(el);
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} (${Math.round(el.getBoundingClientRect().left)}–${Math.round(el.getBoundingClientRect().right)})`);
+  });
+  expect(outside, where).toEqual([]);
+  expect(await smallTapTargets(page), where).toEqual([]);
+}
+
 describe('phone (390 px)', () => {
   it('fits every page without sideways scrolling', async () => {
     const context = await app.browser.newContext({ baseURL: app.url, viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
-    /** No sideways scrolling and no small tap target on what is on screen now. */
-    const fits = async (where: string) => {
-      const result = await overflow(page);
-      expect(result.extra, `${where}: ${result.culprits.join(', ')}`).toBeLessThanOrEqual(0);
-      expect(await smallTapTargets(page), where).toEqual([]);
-    };
+    const fits = (where: string) => expectFits(page, where);
     await page.goto('/');
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     await fits('/');
@@ -123,7 +153,7 @@ describe('phone (390 px)', () => {
     await context.close();
   });
 
-  it('shows the candidates as cards that open, select and change status', async () => {
+  it('shows the candidates as cards that select, change status and open; the dialogs fit too', async () => {
     const context = await app.browser.newContext({ baseURL: app.url, viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await signInThroughUi(page, ADMIN);
@@ -136,8 +166,29 @@ describe('phone (390 px)', () => {
     const name = (await first.getAttribute('aria-label'))!;
     await first.getByRole('checkbox', { name: `Select ${name}` }).check();
     await page.getByRole('region', { name: 'Selected candidates' }).getByText('1 selected').waitFor();
+    // The selection bar with its actions fits too.
+    await expectFits(page, '/candidates (selection bar)');
+    const status = first.getByRole('combobox', { name: `Status of ${name}` });
+    const next = (await status.inputValue()) === 'interview' ? 'hired' : 'interview';
+    await status.selectOption(next);
+    await expectToast(page, 'Status Updated', 'Candidate pipeline stage has been updated');
+    expect(await status.inputValue()).toBe(next);
     await first.getByRole('button', { name: `View ${name}` }).click();
-    await page.getByRole('dialog').getByRole('heading', { name }).waitFor();
+    const detail = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name }) });
+    await detail.getByText('Sales Representative Candidate').waitFor();
+    await expectDialogFits(page, 'detail dialog');
+    await closeWithEscape(page, detail.getByText('Sales Representative Candidate'));
+    await page.getByRole('button', { name: 'Add Candidate' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Candidate' });
+    await add.getByLabel('Name').first().waitFor();
+    await expectDialogFits(page, 'Add Candidate');
+    await closeWithEscape(page, add.getByLabel('Name').first());
+    // The import dialog with a file's preview (its table scrolls inside its own frame).
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await page.getByRole('dialog', { name: 'Import Candidates' }).getByRole('heading', { name: 'Import Candidates' }).waitFor();
+    const importDialog = await chooseFilesToImport(page, [csvFile('phone.csv', ['Name,Email,Phone,Location', 'Pat Phone,pat.phone@example.com,555-0100,Austin'])]);
+    await importDialog.getByRole('button', { name: 'Import Candidates' }).waitFor();
+    await expectDialogFits(page, 'import dialog');
     await context.close();
   });
 });
