@@ -67,6 +67,8 @@ describe('registration and sign-in', () => {
     const { context, page } = await freshPage();
     await fillLogin(page, { username: ADMIN.username, password: 'not-the-password' });
     await expectToast(page, 'Login failed', 'Invalid username or password');
+    // Next to the form too, where it stays once the toast is gone.
+    await page.getByRole('form', { name: 'Login' }).getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
     expect(pathname(page)).toBe('/auth');
     await context.close();
   });

@@ -1,7 +1,8 @@
 /**
  * Bulk actions on the Candidates table: select with checkboxes and shift-click, "Select all N matching"
  * across pages, change the status of a filtered set offline (one mutation per chunk, each candidate with
- * its dated line) and sync it; turn down many with one confirmation and undo it from the toast; delete
+ * its dated line) and sync it; turn down many with one confirmation and undo it from the toast; export
+ * the filtered list and a selection offline, to CSV and xlsx, read back; delete
  * many (an administrator) offline and sync the tombstones; undo a delete offline and the server ends as
  * it was.
  */
@@ -14,7 +15,7 @@ import { applyCandidateFilters, DEFAULT_CANDIDATE_FILTERS } from '../../shared/c
 import { sortCandidates } from '../../shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '../../shared/format/dates';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
-import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, type SeedCandidate } from './support/candidates';
+import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, waitForDeviceCount, type SeedCandidate } from './support/candidates';
 import { chooseFilesToImport, csvFile, deviceCount } from './support/import-kit';
 import { sampleCandidates } from './support/sample-candidates';
 import { expectToast, recordToasts } from './support/ui';
@@ -102,7 +103,14 @@ describe('bulk actions', () => {
     expect(after).toEqual(before);
   });
 
-  it('exports the filtered list in the table order, to CSV and to Excel, each read back intact', async () => {
+  it('exports the filtered list in the table order, to CSV and to Excel, each read back intact, offline', async () => {
+    // A device that has the app: its worker controls the page, so the workbook library loads offline.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await waitForDeviceCount(page, ROWS.length);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.getByLabel('Rows per page').selectOption('10'); // the page size is the page's state, not kept over a reload
+    await context.setOffline(true);
     await page.getByRole('button', { name: 'More Filters' }).click();
     const panel = page.getByRole('dialog', { name: 'More Filters' });
     await panel.getByRole('checkbox', { name: 'Craigslist', exact: true }).check();
@@ -110,8 +118,8 @@ describe('bulk actions', () => {
     await page.getByText(`Showing ${CRAIGSLIST.length} of ${ROWS.length} candidates`, { exact: true }).waitFor();
     const expected = sortCandidates(CRAIGSLIST, 'appliedDate', 'desc').map((row) => [row.name, row.email]);
 
-    const download = async (item: string): Promise<Download> => {
-      await page.getByRole('button', { name: 'Export' }).click();
+    const download = async (item: string, menu = page.getByRole('button', { name: 'Export', exact: true })): Promise<Download> => {
+      await menu.click();
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
       return file;
     };
@@ -129,7 +137,23 @@ describe('bulk actions', () => {
     const sheetRows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(sheetRows.slice(1).map((row) => [row[0], row[1]])).toEqual(expected);
     expect(sheetRows.slice(1).map((row) => row.slice(3, 5))).toEqual(csvRows.slice(1).map((row) => row.slice(3, 5)));
+
+    // The selection bar exports just the selected, in the table's order, to either format.
+    await rows().nth(3).getByRole('checkbox').click();
+    await rows().nth(0).getByRole('checkbox').click();
+    await rows().nth(5).getByRole('checkbox').click();
+    await bar().getByText('3 selected').waitFor();
+    const chosen = [0, 3, 5].map((i) => expected[i]!);
+    const selectedCsv = await download('CSV file', bar().getByRole('button', { name: 'Export selected' }));
+    const selectedRows = Papa.parse<string[]>((await readFile(await selectedCsv.path())).toString('utf8').replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+    expect(selectedRows.slice(1).map((row) => [row[0], row[1]])).toEqual(chosen);
+    const selectedXlsx = await download('Excel workbook', bar().getByRole('button', { name: 'Export selected' }));
+    const selectedBook = XLSX.read(await readFile(await selectedXlsx.path()));
+    const selectedSheet = XLSX.utils.sheet_to_json<string[]>(selectedBook.Sheets[selectedBook.SheetNames[0]!]!, { header: 1 });
+    expect(selectedSheet.slice(1).map((row) => [row[0], row[1]])).toEqual(chosen);
+    await bar().getByRole('button', { name: 'Clear selection' }).click();
     await page.getByRole('button', { name: 'Clear all' }).click();
+    await context.setOffline(false);
   });
 
   it("does not announce the device's own import as new arrivals", async () => {

@@ -156,9 +156,13 @@ describe('table', () => {
   it('sorts by a header click: same column toggles, a new column starts ascending; default is newest first', async () => {
     expect(await header('Applied Date').getAttribute('aria-sort')).toBe('descending');
     expect((await tableNames(page))[0]).toBe(ROWS[0]!.name); // applied 2 hours ago
+    // The caption says the order in words.
+    const caption = page.locator('[data-testid="candidates-table"] caption');
+    expect(await caption.textContent()).toBe('Candidates, sorted by applied date, newest first');
 
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     expect(await header('Name').getAttribute('aria-sort')).toBe('ascending');
+    expect(await caption.textContent()).toBe('Candidates, sorted by name, A to Z');
     expect(await header('Applied Date').getAttribute('aria-sort')).toBe('none');
     expect(await tableNames(page)).toEqual(sortCandidates(views, 'name', 'asc').slice(0, 25).map((c) => c.name));
     await page.getByRole('button', { name: 'Name', exact: true }).click();

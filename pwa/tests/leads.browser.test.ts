@@ -113,11 +113,15 @@ describe('LinkedIn Sales Reps', () => {
     await toastBehindDialog(page, 'API Key Required', 'Please configure your Proxycurl API key to search LinkedIn');
     await keyDialog().getByRole('button', { name: 'Save API Key' }).click();
     await toastBehindDialog(page, 'API Key Required', 'Please enter your Proxycurl API key');
+    await keyDialog().getByRole('alert').filter({ hasText: 'Please enter your Proxycurl API key' }).waitFor();
 
     // A key the provider refuses is refused when saved, with the provider's reason; the dialog stays.
     await keyDialog().getByLabel('API Key').fill('bad-key');
     await keyDialog().getByRole('button', { name: 'Save API Key' }).click();
     await toastBehindDialog(page, 'Error saving API key', 'Invalid Proxycurl API key: Invalid API key');
+    // The reason stays under the field once the toast is gone.
+    expect(await keyDialog().getByLabel('API Key').getAttribute('aria-invalid')).toBe('true');
+    await keyDialog().getByRole('alert').filter({ hasText: 'Invalid Proxycurl API key: Invalid API key' }).waitFor();
     await keyDialog().getByLabel('API Key').waitFor();
 
     // A key the provider took, revoked since: the search starts, fails in the background, and the dialog comes back.

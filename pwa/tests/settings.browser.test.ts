@@ -197,8 +197,18 @@ describe('Appearance and notifications', () => {
     expect(await email.getAttribute('aria-checked')).toBe('true');
     await digest.click();
     await email.click();
+    // A failed save says why next to the form too, and the choices stay to save again.
+    await page.route('**/api/users/*/notifications', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'The database is restarting' }) }),
+    );
+    await form.getByRole('button', { name: 'Save Notification Settings' }).click();
+    await expectToast(page, 'Failed to update notification settings', 'The database is restarting');
+    await form.getByRole('alert').filter({ hasText: 'The database is restarting' }).waitFor();
+    expect(await digest.getAttribute('aria-checked')).toBe('true');
+    await page.unroute('**/api/users/*/notifications');
     await form.getByRole('button', { name: 'Save Notification Settings' }).click();
     await expectToast(page, 'Notification settings updated');
+    expect(await form.getByRole('alert').count()).toBe(0);
     expect(await userRow('admin')).toMatchObject({
       emailNotifications: false,
       newCandidateAlert: true,

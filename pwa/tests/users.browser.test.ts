@@ -154,6 +154,16 @@ describe('User Management', () => {
     expect(await userRow('dave')).toBeTruthy();
 
     await row(page, 'dave').getByRole('button', { name: 'Delete dave' }).click();
+    // A refusal shows inside the dialog too, which stays open to try again.
+    await page.route('**/api/users/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'The database is restarting' }) })
+        : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectToast(page, 'Failed to delete user', 'The database is restarting');
+    await dialog.getByRole('alert').filter({ hasText: 'The database is restarting' }).waitFor();
+    await page.unroute('**/api/users/*');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'User deleted');
     await row(page, 'dave').waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { FormError } from './FormError';
 
 interface DestructiveConfirmDialogProps {
   title: string;
@@ -9,8 +10,11 @@ interface DestructiveConfirmDialogProps {
   busyLabel: string;
   /** False disables the confirm button (offline, say) but leaves Cancel. */
   canConfirm: boolean;
-  /** Does the work; the dialog stays open and busy until it settles, and closes nothing itself. */
-  onConfirm: () => Promise<void>;
+  /**
+   * Does the work; the dialog stays open and busy until it settles, and closes nothing itself. A failure
+   * answers its message, which the dialog shows above its buttons (as well as the caller's toast).
+   */
+  onConfirm: () => Promise<string | void>;
   onClose: () => void;
   children?: ReactNode;
 }
@@ -21,11 +25,13 @@ interface DestructiveConfirmDialogProps {
  */
 export function DestructiveConfirmDialog({ title, description, confirmLabel, busyLabel, canConfirm, onConfirm, onClose, children }: DestructiveConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
 
   async function confirm() {
     setBusy(true);
+    setFailure(undefined);
     try {
-      await onConfirm();
+      setFailure((await onConfirm()) || undefined);
     } finally {
       setBusy(false);
     }
@@ -50,6 +56,9 @@ export function DestructiveConfirmDialog({ title, description, confirmLabel, bus
       }
     >
       {children}
+      <div className="mt-3 empty:hidden">
+        <FormError message={failure} />
+      </div>
     </Dialog>
   );
 }

@@ -138,4 +138,12 @@ describe('GET /api/candidates/:id/history', () => {
     expect((await server.client().get(`/api/candidates/${candidate.id}/history`)).status).toBe(401);
     expect((await recruiter.get(`/api/candidates/${candidate.id}/history`)).body).toEqual([]);
   });
+  it("names the writer with their display name as it is now (the screen shows it, the username only when none)", async () => {
+    const candidate = await create({ notes: 'first notes' });
+    await recruiter.patch(`/api/candidates/${candidate.id}`, { notes: 'second notes' });
+    const me = (await recruiter.get('/api/user')).body as { id: number; username: string };
+    expect((await recruiter.patch(`/api/users/${me.id}`, { displayName: 'Rita Alvarez' })).status).toBe(200);
+    const history = await admin.get(`/api/candidates/${candidate.id}/history`);
+    expect(history.body).toEqual([expect.objectContaining({ field: 'notes', value: 'first notes', username: me.username, displayName: 'Rita Alvarez' })]);
+  });
 });

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginInput } from '@shared/schemas/user.schema';
+import { setServerFieldErrors } from '@/app/form-errors';
 import { Button } from '@/ui/Button';
+import { FormError } from '@/ui/FormError';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
@@ -11,6 +13,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -18,7 +21,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (await signIn(values)) onSuccess();
+    if (await signIn(values, (error) => setServerFieldErrors(error, setError, ['username', 'password']))) onSuccess();
   });
 
   return (
@@ -45,10 +48,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       >
         <Input type="password" autoComplete="current-password" {...fieldControlProps('login-password', { error: errors.password?.message })} {...register('password')} />
       </FormField>
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm max-sm:min-h-11">
         <input type="checkbox" className="size-4 rounded border-input accent-primary" {...register('rememberMe')} />
         Remember me
       </label>
+      <FormError message={errors.root?.server?.message} />
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Logging in...' : 'Login'}
       </Button>

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { registerFormSchema, type RegisterForm as RegisterValues } from '@shared/schemas/user.schema';
+import { setServerFieldErrors } from '@/app/form-errors';
 import { Button } from '@/ui/Button';
+import { FormError } from '@/ui/FormError';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { registerAccount } from './auth-actions';
@@ -12,6 +14,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerFormSchema),
@@ -20,7 +23,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, email, displayName, ...rest }) => {
     const body = { ...rest, ...(email ? { email } : {}), ...(displayName ? { displayName } : {}) };
-    if (await registerAccount(body)) onSuccess();
+    const showInForm = (error: unknown) => setServerFieldErrors(error, setError, ['username', 'password', 'email', 'displayName']);
+    if (await registerAccount(body, showInForm)) onSuccess();
   });
 
   const field = (id: string, error?: string, hint?: string) => fieldControlProps(id, { error, hint });
@@ -43,6 +47,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField id="register-display-name" label="Display name" labelExtra={optional} error={errors.displayName?.message}>
         <Input autoComplete="name" {...field('register-display-name', errors.displayName?.message)} {...register('displayName')} />
       </FormField>
+      <FormError message={errors.root?.server?.message} />
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Creating account...' : 'Create account'}
       </Button>

@@ -11,7 +11,8 @@ import { runBeforeSignOut } from './before-sign-out';
 import { setSignedIn, signOutLocally } from './auth-store';
 import { setPendingLogout } from './remembered-user';
 
-export async function signIn(input: LoginInput): Promise<boolean> {
+/** `onError` lets the form show the refusal next to itself as well (the toast alone can be missed). */
+export async function signIn(input: LoginInput, onError?: (error: unknown) => void): Promise<boolean> {
   try {
     const user = await apiCall('login', { body: input });
     setPendingLogout(false);
@@ -21,11 +22,12 @@ export async function signIn(input: LoginInput): Promise<boolean> {
     return true;
   } catch (error) {
     toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+    onError?.(error);
     return false;
   }
 }
 
-export async function registerAccount(input: RegisterInput): Promise<boolean> {
+export async function registerAccount(input: RegisterInput, onError?: (error: unknown) => void): Promise<boolean> {
   try {
     const user = await apiCall('register', { body: input });
     setPendingLogout(false);
@@ -36,6 +38,7 @@ export async function registerAccount(input: RegisterInput): Promise<boolean> {
     return true;
   } catch (error) {
     toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
+    onError?.(error);
     if (isApiError(error, 403)) void loadAppConfig();
     return false;
   }

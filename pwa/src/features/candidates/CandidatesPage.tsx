@@ -93,7 +93,7 @@ export function CandidatesPage() {
             <DateRangeFilter />
             <MoreFiltersPopover index={model.index} />
             <ViewToggle />
-            <ExportMenu readMatching={model.readMatching} />
+            <ExportMenu read={model.readMatching} label="Export" what={hasActiveFilters(filters) ? 'the filtered list' : 'every candidate'} />
           </div>
           <FilterChipsBar shown={model.matching} total={total} />
           {notice && (
@@ -107,7 +107,7 @@ export function CandidatesPage() {
             </div>
           ) : view === 'table' ? (
             <div className="grid gap-3">
-              <SelectionBar index={model.index} matching={model.matching} readMatching={model.readMatching} />
+              <SelectionBar index={model.index} matching={model.matching} readMatching={model.readMatching} readInOrder={model.readInOrder} />
               {phone ? (
                 <CandidateCards
                   rows={model.page.items}

@@ -14,10 +14,11 @@ function fakeRepo(fail?: Error) {
   const act = vi.fn(async () => {
     if (fail) throw fail;
   });
-  return { repo: { setStatus: act, updateCandidate: act } as unknown as CandidatesRepo, calls: act.mock.calls as unknown[][] };
+  return { repo: { setStatus: act, updateCandidate: act, undoStatus: act } as unknown as CandidatesRepo, calls: act.mock.calls as unknown[][] };
 }
 
 const toasts = () => toastQueue.getSnapshot().map((t) => [t.title, t.description, t.variant]);
+const undoOffered = () => toastQueue.getSnapshot()[0]?.action;
 afterEach(() => {
   while (toastQueue.getSnapshot().length) toastQueue.dismiss();
   confirmAction.mockReset();
@@ -81,6 +82,18 @@ describe('saveCandidateChanges', () => {
     expect(calls[1]![0]).toBe(candidate.uid);
     expect(calls[1]![1]).toBe('interview');
     expect(calls[1]![2]).toMatch(new RegExp(`${STAMP.source}Status updated from new to interview$`));
+    // Its toast offers Undo of the status change: the old status back, its line out.
+    expect(toasts()).toEqual([['Candidate Updated', 'Candidate information has been updated successfully', 'default']]);
+    expect(undoOffered()?.label).toBe('Undo');
+    undoOffered()!.onClick();
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual([candidate.uid, { status: 'new', statusChangedAt: candidate.statusChangedAt ?? undefined, noteLine: calls[1]![2] }]);
+  });
+
+  it('offers no Undo when only fields were edited', async () => {
+    const { repo } = fakeRepo();
+    expect(await saveCandidateChanges(makeCandidate({ status: 'new' }), { changes: { phone: '555-0100' }, status: 'new' }, repo)).toBe(true);
+    expect(undoOffered()).toBeUndefined();
   });
 
   it('saves a status chosen in the list when nothing else was edited', async () => {

@@ -99,15 +99,17 @@ export async function saveCandidateChanges(
 ): Promise<boolean> {
   const fieldsEdited = Object.keys(changes).length > 0;
   if (!fieldsEdited) return status === undefined || changeStatus(candidate, status, repo);
+  const statusLine = status !== undefined && status !== candidate.status ? formatNoteLine(new Date(), statusChangeNote(candidate.status, status)) : null;
   try {
     await repo.updateCandidate(candidate.uid, changes, { notesBase });
-    if (status !== undefined && status !== candidate.status) {
-      await repo.setStatus(candidate.uid, status, formatNoteLine(new Date(), statusChangeNote(candidate.status, status)));
-    }
+    if (statusLine) await repo.setStatus(candidate.uid, status!, statusLine);
   } catch (error) {
     updateFailed(error);
     return false;
   }
-  toast({ title: 'Candidate Updated', description: 'Candidate information has been updated successfully' });
+  const [title, description] = ['Candidate Updated', 'Candidate information has been updated successfully'];
+  // A status change offers its Undo here too (the status and its line; the field edits stay).
+  if (statusLine) toastWithUndo(title, description, candidate, statusLine, repo);
+  else toast({ title, description });
   return true;
 }

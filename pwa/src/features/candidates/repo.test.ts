@@ -143,6 +143,27 @@ describe('updates', () => {
   });
 });
 
+describe('bulk', () => {
+  it('writes a bulk of 1,201 as three candidates.bulk mutations of at most 500, with progress after each', async () => {
+    const repo = await setup();
+    const rows = await Promise.all(Array.from({ length: 1201 }, (_, i) => serverCandidate(`bulk${i}@example.com`)));
+    const progress: number[] = [];
+    const items = rows.map((row) => ({ kind: 'setStatus' as const, uid: row.uid, status: 'hired' as const, noteLine: '[2026-11-24 09:00 PST] Status updated from new to hired' }));
+    const written = await repo.bulk(items, (count) => `Move to Hired: ${count}`, (done) => progress.push(done));
+    expect(progress).toEqual([500, 1000, 1201]);
+    const outbox = await db.outbox.toArray();
+    expect(outbox.map((entry) => [entry.name, (entry.args as { items: unknown[] }).items.length, entry.label])).toEqual([
+      ['candidates.bulk', 500, 'Move to Hired: 500'],
+      ['candidates.bulk', 500, 'Move to Hired: 500'],
+      ['candidates.bulk', 201, 'Move to Hired: 201'],
+    ]);
+    // Each chunk's stamp is handed back (an Undo of a delete names it).
+    expect(written.map((w) => [w.items.length, w.hlc])).toEqual(outbox.map((entry) => [(entry.args as { items: unknown[] }).items.length, entry.hlc]));
+    const stored = await db.candidates.bulkGet(rows.map((row) => row.uid));
+    expect(stored.every((row) => row?.status === 'hired' && row.notes.endsWith('Status updated from new to hired'))).toBe(true);
+  });
+});
+
 describe('imports', () => {
   it('upserts by normalised email, skips invalid rows and reports them', async () => {
     const repo = await setup();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { FormField, fieldControlProps } from '@/ui/FormField';
@@ -19,20 +19,28 @@ export interface ProviderKeyDialogProps {
 export function ProviderKeyDialog({ open, onClose, onSaved }: ProviderKeyDialogProps) {
   const [key, setKey] = useState('');
   const [saving, setSaving] = useState(false);
+  // Why the last save failed, under the field as well as in the toast (a toast can be missed).
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    if (open) setError(undefined);
+  }, [open]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!key.trim()) {
+      setError('Please enter your Proxycurl API key');
       toast({ title: 'API Key Required', description: 'Please enter your Proxycurl API key', variant: 'destructive' });
       return;
     }
     setSaving(true);
+    setError(undefined);
     try {
       await saveProviderKey(key.trim());
       setKey('');
       onSaved();
-    } catch (error) {
-      const description = errorFields(error).error ?? (isOfflineError(error) ? NEEDS_CONNECTION_MESSAGE : 'Failed to save API key');
+    } catch (failure) {
+      const description = errorFields(failure).error ?? (isOfflineError(failure) ? NEEDS_CONNECTION_MESSAGE : 'Failed to save API key');
+      setError(description);
       toast({ title: 'Error saving API key', description, variant: 'destructive' });
     } finally {
       setSaving(false);
@@ -47,9 +55,9 @@ export function ProviderKeyDialog({ open, onClose, onSaved }: ProviderKeyDialogP
       description="Lead search uses Proxycurl to find LinkedIn profiles. Your key is stored encrypted on the server and is never shown again."
     >
       <form onSubmit={save} className="grid gap-4" noValidate>
-        <FormField id="provider-api-key" label="API Key">
+        <FormField id="provider-api-key" label="API Key" error={error}>
           <Input
-            {...fieldControlProps('provider-api-key', {})}
+            {...fieldControlProps('provider-api-key', { error })}
             type="password"
             autoComplete="off"
             spellCheck={false}

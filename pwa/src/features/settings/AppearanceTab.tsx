@@ -3,11 +3,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { appearanceSchema, type Appearance, type User } from '@shared/schemas/user.schema';
 import { apiCall } from '@/api/client';
 import { OfflineNotice } from '@/app/OfflineNotice';
+import { setServerFieldErrors } from '@/app/form-errors';
 import { onlineFailureMessage } from '@/app/online-only';
 import { useOnline } from '@/app/useOnline';
 import { useDirtyForm } from '@/app/useDirtyForm';
 import { setSignedIn } from '@/features/auth/auth-store';
 import { Button } from '@/ui/Button';
+import { FormError } from '@/ui/FormError';
 import { Select } from '@/ui/Select';
 import { Switch } from '@/ui/Switch';
 import { toast } from '@/ui/toast/toast-queue';
@@ -42,7 +44,8 @@ function AppearanceForm({ user, online }: { user: User; online: boolean }) {
     control,
     handleSubmit,
     reset,
-    formState: { isSubmitting, isDirty },
+    setError,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Appearance>({
     resolver: zodResolver(appearanceSchema),
     values: { theme: user.theme, compactView: user.compactView, highContrast: user.highContrast },
@@ -57,6 +60,7 @@ function AppearanceForm({ user, online }: { user: User; online: boolean }) {
       reset({ theme: updated.theme, compactView: updated.compactView, highContrast: updated.highContrast });
       toast({ title: 'Appearance settings updated', description: 'Your display preferences have been saved.' });
     } catch (error) {
+      setServerFieldErrors(error, setError, []);
       toast({ title: 'Failed to update appearance settings', description: onlineFailureMessage(error), variant: 'destructive' });
     }
   });
@@ -88,6 +92,7 @@ function AppearanceForm({ user, online }: { user: User; online: boolean }) {
           <Switch label="High contrast" description="Increase contrast for better readability." checked={field.value} onChange={field.onChange} disabled={disabled} />
         )}
       />
+      <FormError message={errors.root?.server?.message} />
       <div>
         <Button type="submit" disabled={disabled}>
           {isSubmitting ? 'Saving...' : 'Save Preferences'}

@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { notificationSettingsSchema, type NotificationSettings, type User } from '@shared/schemas/user.schema';
 import { apiCall } from '@/api/client';
+import { setServerFieldErrors } from '@/app/form-errors';
 import { onlineFailureMessage } from '@/app/online-only';
 import { useDirtyForm } from '@/app/useDirtyForm';
 import { setSignedIn } from '@/features/auth/auth-store';
 import { Button } from '@/ui/Button';
+import { FormError } from '@/ui/FormError';
 import { Switch } from '@/ui/Switch';
 import { toast } from '@/ui/toast/toast-queue';
 
@@ -22,7 +24,8 @@ export function NotificationsForm({ user, online }: { user: User; online: boolea
     control,
     handleSubmit,
     reset,
-    formState: { isSubmitting, isDirty },
+    setError,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<NotificationSettings>({
     resolver: zodResolver(notificationSettingsSchema),
     values: user.notifications,
@@ -37,6 +40,7 @@ export function NotificationsForm({ user, online }: { user: User; online: boolea
       reset(updated.notifications);
       toast({ title: 'Notification settings updated', description: 'Your notification preferences have been saved.' });
     } catch (error) {
+      setServerFieldErrors(error, setError, []);
       toast({ title: 'Failed to update notification settings', description: onlineFailureMessage(error), variant: 'destructive' });
     }
   });
@@ -54,6 +58,7 @@ export function NotificationsForm({ user, online }: { user: User; online: boolea
           )}
         />
       ))}
+      <FormError message={errors.root?.server?.message} />
       <div>
         <Button type="submit" disabled={disabled}>
           {isSubmitting ? 'Saving...' : 'Save Notification Settings'}

@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { passwordFormSchema, type PasswordForm, type User } from '@shared/schemas/user.schema';
 import { apiCall, isApiError } from '@/api/client';
+import { setServerFieldErrors } from '@/app/form-errors';
 import { onlineFailureMessage } from '@/app/online-only';
 import { useDirtyForm } from '@/app/useDirtyForm';
 import { Button } from '@/ui/Button';
+import { FormError } from '@/ui/FormError';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
@@ -38,11 +40,11 @@ function PasswordFormView({ user, online }: { user: User; online: boolean }) {
       reset(EMPTY);
       toast({ title: 'Password updated', description: 'Your password has been changed.' });
     } catch (error) {
-      const message = onlineFailureMessage(error);
-      if (isApiError(error) && error.fields.currentPassword) {
-        setError('currentPassword', { type: 'server', message: error.fields.currentPassword }, { shouldFocus: true });
-      }
-      toast({ title: 'Failed to update password', description: message, variant: 'destructive' });
+      // The server names the new password `password`; this form calls it newPassword.
+      const newPasswordError = isApiError(error) ? error.fields.password : undefined;
+      if (newPasswordError) setError('newPassword', { type: 'server', message: newPasswordError });
+      else setServerFieldErrors(error, setError, ['currentPassword']);
+      toast({ title: 'Failed to update password', description: onlineFailureMessage(error), variant: 'destructive' });
     }
   });
 
@@ -62,6 +64,7 @@ function PasswordFormView({ user, online }: { user: User; online: boolean }) {
           <Input type="password" autoComplete="new-password" {...control('password-confirm', errors.confirmPassword?.message)} {...register('confirmPassword')} />
         </FormField>
       </fieldset>
+      <FormError message={errors.root?.server?.message} />
       <div>
         <Button type="submit" disabled={isSubmitting || !online}>
           {isSubmitting ? 'Updating...' : 'Update Password'}

@@ -13,12 +13,13 @@ export const DELETE_USER_SCOPE =
 
 /** The delete confirmation, with the spec's text and what it really covers. */
 export function DeleteUserDialog({ user, online, onClose, onDeleted }: { user: User; online: boolean; onClose: () => void; onDeleted: (id: number) => void }) {
-  async function remove() {
+  async function remove(): Promise<string | void> {
     try {
       await apiCall('deleteUser', { params: { id: user.id } });
     } catch (error) {
-      toast({ title: 'Failed to delete user', description: onlineFailureMessage(error), variant: 'destructive' });
-      return;
+      const message = onlineFailureMessage(error);
+      toast({ title: 'Failed to delete user', description: message, variant: 'destructive' });
+      return message;
     }
     toast({ title: 'User deleted', description: `${user.username} has been removed.` });
     onDeleted(user.id);

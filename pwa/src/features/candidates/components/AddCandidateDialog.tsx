@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/api/errors';
+import { FORM_ERROR_KEY } from '@/app/form-errors';
 import { useDirtyForm } from '@/app/useDirtyForm';
 import { ValidationError } from '@/db/repo-errors';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
+import { FormError } from '@/ui/FormError';
 import { toast } from '@/ui/toast/toast-queue';
 import {
   candidateFormSchema,
@@ -70,6 +72,7 @@ function AddCandidateDialogView({
         }
         return;
       }
+      setError(FORM_ERROR_KEY as `root.${string}`, { type: 'server', message: errorMessage(error) });
       toast({ title: 'Could not add candidate', description: errorMessage(error), variant: 'destructive' });
     }
   });
@@ -94,6 +97,9 @@ function AddCandidateDialogView({
     >
       <form id="add-candidate-form" onSubmit={onSubmit} noValidate aria-label="Add Candidate">
         <CandidateFieldInputs idPrefix="add-candidate" register={register} errors={errors} />
+        <div className="mt-3 empty:hidden">
+          <FormError message={errors.root?.server?.message} />
+        </div>
         {existing && errors.email?.message === DUPLICATE_EMAIL_MESSAGE && (
           <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
             {existing.name} already has this email.

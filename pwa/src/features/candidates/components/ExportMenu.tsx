@@ -5,20 +5,22 @@ import { DownloadIcon } from '@/ui/icons';
 import { toast } from '@/ui/toast/toast-queue';
 import type { Entry } from '../candidate-snapshot';
 import { exportCandidates, type ExportKind } from '../export-candidates';
-import { useCandidateSelection } from '../selection-store';
 
 const ITEM = 'flex w-full items-center gap-2 rounded-sm px-2 py-2 text-sm data-focus:bg-accent data-focus:text-accent-foreground';
 
-/**
- * Export: the selected candidates when some are selected, else every candidate the filters pass, in the
- * table's order — to CSV or Excel, on the device.
- */
-export function ExportMenu({ readMatching }: { readMatching: () => readonly Entry[] }) {
-  const selected = useCandidateSelection((state) => state.selected);
-  const what = selected.size > 0 ? `${selected.size.toLocaleString('en-US')} selected` : 'the filtered list';
+interface ExportMenuProps {
+  /** The candidates to export, in the table's order, read when the user picks a format. */
+  read: () => readonly Entry[];
+  /** The button's text: 'Export' above the table, 'Export selected' in the selection bar. */
+  label: string;
+  /** What is exported, in the menu's first line ('the filtered list', '12 selected'). */
+  what: string;
+}
+
+/** Export to CSV or Excel, built on the device (so offline too). */
+export function ExportMenu({ read, label, what }: ExportMenuProps) {
   const run = async (kind: ExportKind) => {
-    const entries = readMatching();
-    const chosen = selected.size > 0 ? entries.filter((entry) => selected.has(entry.candidate.uid)) : entries;
+    const chosen = read();
     if (chosen.length === 0) {
       toast({ title: 'No data to export', description: 'There are no candidates to export', variant: 'destructive' });
       return;
@@ -36,7 +38,7 @@ export function ExportMenu({ readMatching }: { readMatching: () => readonly Entr
   return (
     <Menu>
       <MenuButton className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-        <DownloadIcon /> Export
+        <DownloadIcon /> {label}
       </MenuButton>
       <MenuItems
         anchor="bottom end"

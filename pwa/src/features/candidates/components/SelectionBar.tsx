@@ -5,6 +5,7 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { bulkChangeStatus, bulkDelete, bulkTurnDown } from '../bulk-actions';
 import type { Entry } from '../candidate-snapshot';
 import { useCandidateSelection } from '../selection-store';
+import { ExportMenu } from './ExportMenu';
 
 const STATUS_CHOICES = Object.entries(ROW_STATUS_LABELS) as Array<[CandidateStatus, string]>;
 
@@ -14,14 +15,17 @@ interface SelectionBarProps {
   /** How many candidates pass the filters, and a way to read them all (for "Select all N matching"). */
   matching: number;
   readMatching: () => readonly Entry[];
+  /** Every candidate in the table's order (the selected ones are exported in it). */
+  readInOrder: () => readonly Entry[];
 }
 
 /**
  * Shown while candidates are selected: how many, "Select all N matching" (every page, not just this
- * one), and the bulk actions — change status, turn down and (administrators) delete — with progress
- * while they write.
+ * one), and the bulk actions — change status, turn down, (administrators) delete, and export — with
+ * progress while they write. A selection outlives a filter change, so the actions and the export take
+ * every selected candidate, shown or not.
  */
-export function SelectionBar({ index, matching, readMatching }: SelectionBarProps) {
+export function SelectionBar({ index, matching, readMatching, readInOrder }: SelectionBarProps) {
   const selected = useCandidateSelection((state) => state.selected);
   const setMany = useCandidateSelection((state) => state.setMany);
   const clear = useCandidateSelection((state) => state.clear);
@@ -78,6 +82,11 @@ export function SelectionBar({ index, matching, readMatching }: SelectionBarProp
             Delete
           </Button>
         )}
+        <ExportMenu
+          read={() => readInOrder().filter((entry) => selected.has(entry.candidate.uid))}
+          label="Export selected"
+          what={`${selected.size.toLocaleString('en-US')} selected`}
+        />
         <Button variant="ghost" size="sm" disabled={busy} onClick={clear}>
           Clear selection
         </Button>

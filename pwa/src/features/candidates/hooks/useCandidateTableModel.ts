@@ -23,6 +23,8 @@ export interface CandidateTableModel {
   filtered: Entry[];
   /** Every filtered candidate in sort order, read when asked (select all matching, export). */
   readMatching: () => Entry[];
+  /** Every candidate on the device in the table's sort order, filters aside (exporting a selection). */
+  readInOrder: () => Entry[];
   summary: PipelineSummary;
 }
 
@@ -68,5 +70,6 @@ export function useCandidateTableModel(list: CandidateListSnapshot): CandidateTa
   const page = useMemo(() => readPage(index, order, match, pageNumber, pageSize), [index, order, match, pageNumber, pageSize]);
   const filtered = useMemo(() => (kanban ? readAll(index, order, match) : NONE), [kanban, index, order, match]);
   const readMatching = useCallback(() => readAll(index, order, match), [index, order, match]);
-  return { index, matching: match.count, page, filtered, readMatching, summary };
+  const readInOrder = useCallback(() => readAll(index, order, { mask: null, count: index.length }), [index, order]);
+  return { index, matching: match.count, page, filtered, readMatching, readInOrder, summary };
 }

@@ -7,12 +7,13 @@ import { maskedKey } from './format';
 
 /** The delete confirmation: names the key and warns that integrations using it stop working. */
 export function DeleteApiKeyDialog({ apiKey, online, onClose, onDeleted }: { apiKey: ApiKey; online: boolean; onClose: () => void; onDeleted: (id: number) => void }) {
-  async function remove() {
+  async function remove(): Promise<string | void> {
     try {
       await apiCall('deleteApiKey', { params: { id: apiKey.id } });
     } catch (error) {
-      toast({ title: 'Failed to delete API key', description: onlineFailureMessage(error), variant: 'destructive' });
-      return;
+      const message = onlineFailureMessage(error);
+      toast({ title: 'Failed to delete API key', description: message, variant: 'destructive' });
+      return message;
     }
     toast({ title: 'API key deleted', description: `${apiKey.name} no longer works.` });
     onDeleted(apiKey.id);
