@@ -27,7 +27,7 @@ import { CANDIDATE_STATUSES, type Candidate } from '@shared/schemas/candidate.sc
 import { formatHlc } from '@shared/sync/hlc';
 import { RepHireDb, fromLocalCandidate, rowTables } from '@/db/database';
 import { dexieRows } from '@/sync/dexie-rows';
-import { forgetErased } from '@/sync/erasure';
+import { candidateUidsOf, forgetErased, withoutErased as rewriteErased } from '@/sync/erasure';
 import { rowToCandidate } from '../src/candidates/candidate.store';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import type { HttpClient } from './helpers/http-client';
@@ -63,6 +63,7 @@ type Op =
   | { kind: 'import'; rows: Array<{ uid: number | null; email: number; name: number; notes: number[] }> }
   | { kind: 'delete'; uid: number }
   | { kind: 'undo-delete'; uid: number }
+  | { kind: 'undo-import'; name: number }
   | { kind: 'interview'; uid: number; day: number; text: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -77,6 +78,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('delete' as const), uid: idx(UIDS) }),
   fc.record({ kind: fc.constant('undo-delete' as const), uid: idx(UIDS) }),
+  fc.record({ kind: fc.constant('undo-import' as const), name: line }),
   fc.record({ kind: fc.constant('interview' as const), uid: idx(UIDS), day: idx(2), text: line }),
 );
 
@@ -114,6 +116,8 @@ function build(c: Case, tag: string): Built {
   const seen = [new Map<number, string>(), new Map<number, string>()];
   // The stamp of each device's last delete of a candidate, which its Undo names.
   const deletes = [new Map<number, string>(), new Map<number, string>()];
+  // Each device's last import: its stamp and rows, which its Undo names.
+  const imports: Array<{ hlc: string; rows: Array<{ uid: string; notes?: string }> } | undefined> = [undefined, undefined];
   const mutations = c.ops.map(({ op, device, at }, i): Written => {
     const hlc = formatHlc({ millis: start + at * 1000, counter: i, node: `dev${device}` });
     const known = seen[device]!;
@@ -144,19 +148,27 @@ function build(c: Case, tag: string): Built {
           { uid: uids[op.uid], status: CANDIDATE_STATUSES[op.status], ...(op.line === null ? {} : { noteLine: text(op.line) }) },
           op.line === null ? [] : [text(op.line)],
         );
-      case 'import':
-        return m(
-          'candidates.import',
-          {
-            rows: op.rows.map((r) => ({
-              uid: r.uid === null ? randomUUID() : uids[r.uid],
-              name: `Name ${r.name}`,
-              email: email(r.email),
-              ...(r.notes.length ? { notes: r.notes.map(text).join('\n') } : {}),
-            })),
-          },
-          op.rows.flatMap((r) => r.notes.map(text)),
-        );
+      case 'import': {
+        const rows = op.rows.map((r) => ({
+          uid: r.uid === null ? randomUUID() : uids[r.uid]!,
+          name: `Name ${r.name}`,
+          email: email(r.email),
+          ...(r.notes.length ? { notes: r.notes.map(text).join('\n') } : {}),
+        }));
+        imports[device] = { hlc, rows };
+        return m('candidates.import', { rows }, op.rows.flatMap((r) => r.notes.map(text)));
+      }
+      case 'undo-import': {
+        // What a device records of its import: each row's candidate as made by it, or changed (an
+        // earlier name, the lines it added). Without an import of its own, it names a pool candidate.
+        const undone = imports[device] ?? { hlc, rows: [{ uid: uids[0]! }] };
+        const items = undone.rows.flatMap((row) => {
+          const added = row.notes ? row.notes.split('\n') : [];
+          added.forEach((l) => removable.add(l));
+          return [{ uid: row.uid, created: true }, { uid: row.uid, previous: { name: `Name ${op.name}` }, ...(added.length ? { addedLines: added } : {}) }];
+        });
+        return m('candidates.undoImport', { importHlcs: [undone.hlc], items });
+      }
       case 'delete':
         deletes[device]!.set(op.uid, hlc);
         return m('candidate.delete', { uid: uids[op.uid] });
@@ -200,16 +212,17 @@ const stringsIn = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(stringsIn) : [];
 
 /**
- * What a device's queue holds for an erased candidate once its pull named it (erasure.ts): a create
- * becomes a delete of it, import rows of it are dropped (a delete when none is left).
+ * What a device's queue holds for an erased candidate once its pull named it: erasure.ts's own rewrite
+ * (a create becomes a delete of it; its import rows and undo items are dropped, a delete when none is left).
  */
 function withoutErased(mutation: Written & { id: number }, erased: ReadonlySet<string>): Written & { id: number } {
-  if (mutation.name === 'candidate.create' && erased.has(mutation.args.uid)) return { ...mutation, name: 'candidate.delete', args: { uid: mutation.args.uid }, lines: [] };
-  if (mutation.name !== 'candidates.import') return mutation;
-  const rows = mutation.args.rows.filter((row) => !erased.has(row.uid));
-  if (rows.length === mutation.args.rows.length) return mutation;
-  if (rows.length) return { ...mutation, args: { ...mutation.args, rows }, lines: rows.flatMap((row) => (row.notes ? row.notes.split('\n') : [])) };
-  return { ...mutation, name: 'candidate.delete', args: { uid: mutation.args.rows[0]!.uid }, lines: [] };
+  const entry = { id: mutation.id, name: mutation.name, args: mutation.args, hlc: mutation.hlc, createdAt: '', label: '', count: 1 };
+  const touched = candidateUidsOf(entry).some((uid) => erased.has(uid));
+  if (!touched) return mutation;
+  const rewritten = rewriteErased(entry, erased);
+  const args = rewritten.args as { rows?: Array<{ notes?: string }> };
+  const lines = rewritten.name === 'candidates.import' ? (args.rows ?? []).flatMap((row) => (row.notes ? row.notes.split('\n') : [])) : [];
+  return { ...mutation, name: rewritten.name, args: rewritten.args, lines } as Written & { id: number };
 }
 
 async function deviceRows(db: RepHireDb) {

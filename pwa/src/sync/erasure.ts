@@ -20,7 +20,7 @@ interface Change {
 }
 
 /** The candidate uids a change concerns. */
-function candidateUidsOf(change: Change): string[] {
+export function candidateUidsOf(change: Change): string[] {
   switch (change.name) {
     case 'candidates.import':
       return (change.args as MutationArgs<'candidates.import'>).rows.map((row) => row.uid);
@@ -40,7 +40,7 @@ function candidateUidsOf(change: Change): string[] {
 const concerns = (change: Change, erased: ReadonlySet<string>) => candidateUidsOf(change).some((uid) => erased.has(uid));
 
 /** The entry with nothing of the erased candidates left in it. */
-function withoutErased(entry: OutboxEntry, erased: ReadonlySet<string>): OutboxEntry {
+export function withoutErased(entry: OutboxEntry, erased: ReadonlySet<string>): OutboxEntry {
   if (entry.name === 'candidates.import') {
     const args = entry.args as MutationArgs<'candidates.import'>;
     const rows = args.rows.filter((row: ImportRow) => !erased.has(row.uid));
