@@ -67,3 +67,25 @@ it('does nothing without erased uids', async () => {
   expect(await forget([])).toBe(false);
   expect(await db.candidates.count()).toBe(1);
 });
+
+it('drops an erased candidate’s items from pending bulk changes and import undos, and a saved view is no one’s candidate', async () => {
+  db = await ownedDb();
+  const candidates = createCandidatesRepo(db);
+  const ann = await candidates.createCandidate({ name: 'Ann Erased', email: 'ann@x.io' });
+  const bob = await candidates.createCandidate({ name: 'Bob Stays', email: 'bob@x.io' });
+  const hlc = (await db.outbox.get(2))!.hlc;
+  const entry = (id: number, name: OutboxEntry['name'], args: unknown, count: number): OutboxEntry => ({ id, name, args, hlc, createdAt: '', label: `change ${id}`, count });
+  await db.outbox.bulkAdd([
+    entry(3, 'candidates.bulk', { items: [{ kind: 'setStatus', uid: ann.uid, status: 'hired' }, { kind: 'setStatus', uid: bob.uid, status: 'hired' }] }, 2),
+    entry(4, 'candidates.undoImport', { importHlcs: [hlc], items: [{ uid: ann.uid, created: true }] }, 1),
+    entry(5, 'savedView.delete', { uid: ann.uid }, 1),
+  ]);
+  await forget([ann.uid]);
+  const outbox = await db.outbox.where('id').above(2).toArray();
+  expect(outbox.map((e) => [e.name, e.count, e.args])).toEqual([
+    ['candidates.bulk', 1, { items: [{ kind: 'setStatus', uid: bob.uid, status: 'hired' }] }],
+    ['candidate.delete', 1, { uid: ann.uid }],
+    // A saved view's uid is a view's, never a candidate's: left alone.
+    ['savedView.delete', 1, { uid: ann.uid }],
+  ]);
+});
