@@ -198,8 +198,8 @@ export function createCandidatesRepo(db: RepHireDb) {
 
     /**
      * Imports rows (as parsed from a file): invalid rows are skipped and reported; valid ones are
-     * upserted by normalised email, in chunks of at most 1,000 rows, each one `candidates.import`
-     * mutation in its own transaction (so a large import shows progress and never blocks for long).
+     * upserted by normalised email as `candidates.import` mutations of at most 1,000 rows, all of one
+     * call in one transaction (import-rows.ts); the dialog calls it once per batch the worker reads.
      */
     async importCandidates(rows: readonly unknown[], options: ImportOptions = {}): Promise<ImportResult> {
       return importCandidateRows(db, rows, options, () => notifyLocalWrite(db));

@@ -1,8 +1,9 @@
 /**
- * Imports one file on the device: the worker reads and maps it (spreadsheet-client.ts), this stores
- * each batch through the candidates repo — one `candidates.import` mutation per batch of at most
- * 1,000 rows — and hands the main thread back to the browser between batches, so the page stays
- * responsive through a 100,000-row file. The result's numbers are what was actually stored.
+ * Imports one file on the device: the worker reads and maps it (spreadsheet-client.ts) and hands it
+ * over in batches; this stores each batch through the candidates repo (one transaction, as
+ * `candidates.import` mutations of at most 1,000 rows) and hands the main thread back to the browser
+ * between batches, so the page stays responsive through a 100,000-row file. The result's numbers are
+ * what was actually stored.
  */
 import type { ImportOptions, ImportResult } from '@/features/candidates/import-rows';
 import { reasonOf, type ImportErrorLine } from '@shared/import/error-report';
