@@ -17,7 +17,7 @@ export function ApiKeysHelp() {
       <p className="text-muted-foreground">API keys only grant access to add candidates; they cannot read or change anything else.</p>
       <p className="text-muted-foreground">
         Every call, with what it takes and answers, is described in the{' '}
-        <a href="/api/openapi.json" target="_blank" rel="noopener" className="text-primary hover:underline">
+        <a href="/api/openapi.json" target="_blank" rel="noopener" className="text-primary underline underline-offset-2">
           API reference
         </a>{' '}
         (OpenAPI 3.1).
