@@ -11,6 +11,7 @@ import { purgeExpiredSessions } from './auth/session-store';
 import type { LogLine } from './middleware/request-log';
 import { ProxycurlClient } from './linkedin/proxycurl.client';
 import { LeadSearchRunner, type LeadSearchRunnerOptions } from './linkedin/search-job.runner';
+import { WebhookDeliverer, type WebhookDelivererOptions } from './webhooks/webhook-deliverer';
 
 export interface RunningServer {
   url: string;
@@ -22,6 +23,8 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Tuning of the background lead-search runner (tests shorten its lease and poll). */
   leadSearch?: Partial<Omit<LeadSearchRunnerOptions, 'knex' | 'secretKey'>>;
+  /** Tuning of the REST hook deliverer (tests shorten its lease, timeout and retries). */
+  webhooks?: Partial<Omit<WebhookDelivererOptions, 'knex'>>;
 }
 
 /**
@@ -63,6 +66,9 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
     ...options.leadSearch,
   });
   leadSearches.start();
+  // So do REST hook deliveries: each instance claims due rows of the outbox through PostgreSQL.
+  const webhooks = new WebhookDeliverer({ knex: db.knex, allowedAddresses: config.webhookAllowedAddresses, ...options.webhooks });
+  webhooks.start();
   const purge = setInterval(() => void purgeExpiredSessions(db.knex).catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
   const { port } = server.address() as AddressInfo;
@@ -83,7 +89,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.closeIdleConnections();
-      await Promise.all([closed, leadSearches.stop()]);
+      await Promise.all([closed, leadSearches.stop(), webhooks.stop()]);
       clearInterval(idle);
       clearTimeout(cutOff);
       await db.close();
