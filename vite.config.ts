@@ -87,6 +87,7 @@ const SERVER_TESTS_SAME_ON_ANY_DATABASE = [
   'sync-server/src/db/migrate.test.ts',
   'sync-server/tests/fault-server-kill.test.ts',
   'sync-server/tests/fault-two-instances.test.ts',
+  'sync-server/tests/fault-webhooks.test.ts',
   // Upload parsing and limits: the database only stores what import.test.ts stores on both.
   'sync-server/src/candidates/import/hostile-files.test.ts',
   'sync-server/src/candidates/import/csv-spectrum.test.ts',
