@@ -24,6 +24,8 @@ import type { LookupFunction } from 'node:net';
 import type { Knex } from 'knex';
 import type { ZapierEvent } from '@shared/schemas/zapier.schema';
 import { rowToCandidate, toCandidateDto, toIso } from '../candidates/candidate.store';
+import { isTransientDbError } from '../db/transient';
+import { throttledLog } from '../throttled-log';
 import { resolveAll, TargetRefused, vetTarget, type TargetPolicy, type VettedTarget } from './target-policy';
 
 export const GIVE_UP_AFTER_MS = 30 * 60 * 1000;
@@ -81,6 +83,9 @@ export function eventBody(row: Pick<ClaimedRow, 'eventId' | 'event' | 'candidate
 }
 
 const MAX_ERROR_LENGTH = 300;
+/** After a failed round (the database unreachable, say): wait at least this long, and log once per interval. */
+const FAILED_ROUND_PAUSE_MS = 1_000;
+const FAILED_ROUND_LOG_MS = 10_000;
 /** Resolved target hosts are re-checked at most this often. */
 const DNS_CACHE_MS = 30_000;
 /** What is read of a receiver's answer before it is dropped. */
@@ -106,6 +111,7 @@ export class WebhookDeliverer {
   #started = false;
   #cycle: Promise<void> | undefined;
   #abort = new AbortController();
+  readonly #logFailedRound = throttledLog(FAILED_ROUND_LOG_MS, (line) => this.#log(line));
 
   constructor(options: WebhookDelivererOptions) {
     this.workerId = options.workerId ?? `hooks-${randomUUID()}`;
@@ -152,13 +158,18 @@ export class WebhookDeliverer {
 
   #runCycle(): void {
     if (this.#cycle || !this.#started) return;
+    let pause = this.#pollMs;
     this.#cycle = this.#work()
-      .catch((error) => this.#log('webhook deliverer failed a round; trying again', error))
+      .catch((error: unknown) => {
+        pause = Math.max(this.#pollMs, FAILED_ROUND_PAUSE_MS);
+        const why = isTransientDbError(error) ? 'database unavailable' : (error as Error)?.stack || String(error);
+        this.#logFailedRound(`webhook deliverer could not deliver (${why}); trying again`);
+      })
       .finally(() => {
         this.#cycle = undefined;
         if (!this.#started) return;
         clearTimeout(this.#timer);
-        this.#timer = setTimeout(() => this.#runCycle(), this.#pollMs);
+        this.#timer = setTimeout(() => this.#runCycle(), pause);
       });
   }
 
