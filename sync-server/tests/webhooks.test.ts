@@ -145,6 +145,31 @@ describe('REST hooks', () => {
     expect(receiver.received.filter((r) => r.path === '/gone')).toHaveLength(1);
   });
 
+  it('sends the events of every writer: REST, a web form, a server import, and nothing for an erased candidate', async () => {
+    for (const event of ['candidate.created', 'candidate.status_changed']) expect((await zapier().subscribe('/all', event)).status).toBe(201);
+    const form = await rosa.post('/api/forms/candidates?source=Typeform', { 'Full Name': 'Fay Form', 'E-mail': 'fay.form@hooks.test' }, asKey(rosaKey));
+    expect(form.status).toBe(201);
+    const upload = new FormData();
+    upload.append('file', new Blob(['Name,Email\nIda Import,ida.import@hooks.test\n'], { type: 'text/csv' }), 'people.csv');
+    const imported = await rosa.request('POST', '/api/candidates/import', { rawBody: upload });
+    expect(imported.status, imported.text).toBe(200);
+    expect((await rosa.request('PATCH', `/api/candidates/${form.body.id}`, { body: { status: 'offer' } })).status).toBe(200);
+    // Erased for privacy before its event went out: the event, which carries the person's data, goes too.
+    const erasedOne = await zapier().create('Eve Erased', 'eve.erased@hooks.test');
+    const admin = await server.adminClient();
+    expect((await admin.post(`/api/candidates/${erasedOne.body.id}/erase`)).status).toBe(200);
+    expect(await server.db.knex('webhook_deliveries').where({ candidateId: erasedOne.body.id })).toEqual([]);
+
+    startDeliverer();
+    await delivered();
+    const seen = receiver.accepted('/all').map((e) => `${e.event} ${e.candidate.email} ${e.previousStatus ?? ''}>${e.candidate.status}`);
+    expect(seen.sort()).toEqual([
+      'candidate.created fay.form@hooks.test >new',
+      'candidate.created ida.import@hooks.test >new',
+      'candidate.status_changed fay.form@hooks.test new>offer',
+    ]);
+  });
+
   it('lets only the key owner (or an admin) list and remove its hooks', async () => {
     const hook = (await zapier().subscribe('/mine', 'candidate.status_changed')).body as { id: number };
     // Subscribing the same URL and event again answers the same subscription.
