@@ -53,6 +53,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('last_error');
     // An earlier delivery of the same candidate to the same target holds the later ones back.
     t.index(['target', 'candidate_id', 'id']);
+    // What a claim scans: the due rows, oldest first.
+    t.index(['next_attempt_at', 'id']);
     t.index(['subscription_id']);
     t.index(['candidate_id']);
   });
