@@ -10,7 +10,7 @@ import { EngineDevice } from './helpers/engine-device';
 import type { HttpClient } from './helpers/http-client';
 import { startHookReceiver, type HookReceiver } from './helpers/hook-receiver';
 import { startTestServer, type TestServer } from './helpers/test-server';
-import { WebhookDeliverer } from '../src/webhooks/webhook-deliverer';
+import { WebhookDeliverer, type WebhookDelivererOptions } from '../src/webhooks/webhook-deliverer';
 
 let server: TestServer;
 let receiver: HookReceiver;
@@ -53,7 +53,7 @@ const zapier = (key = rosaKey) => ({
   setStatus: (id: number, status: string) => rosa.post(`/api/zapier/candidates/${id}/status`, { status }, asKey(key)),
 });
 
-function startDeliverer(): WebhookDeliverer {
+function startDeliverer(options: Partial<WebhookDelivererOptions> = {}): WebhookDeliverer {
   deliverer = new WebhookDeliverer({
     knex: server.db.knex,
     allowedAddresses: ['127.0.0.1'],
@@ -61,6 +61,7 @@ function startDeliverer(): WebhookDeliverer {
     pollIntervalMs: 20,
     retryBaseMs: 20,
     timeoutMs: 5_000,
+    ...options,
   });
   deliverer.start();
   return deliverer;
@@ -168,6 +169,22 @@ describe('REST hooks', () => {
       'candidate.created ida.import@hooks.test >new',
       'candidate.status_changed fay.form@hooks.test new>offer',
     ]);
+  });
+
+  it('gives a receiver that never answers only its share of the delivery slots', async () => {
+    expect((await zapier().subscribe('/stuck', 'candidate.created')).status).toBe(201);
+    expect((await zapier().subscribe('/quick', 'candidate.created')).status).toBe(201);
+    receiver.answer = ({ path }) => (path === '/stuck' ? 'hang' : 200);
+    for (let i = 0; i < 6; i++) expect((await zapier().create(`Sol Slots ${i}`, `sol.slots.${i}@hooks.test`)).status).toBe(201);
+    // Four slots, two per target: the stuck receiver holds two until they time out; the other two carry on.
+    startDeliverer({ concurrency: 4, perTarget: 2, timeoutMs: 30_000 });
+    await expect.poll(() => receiver.accepted('/quick').length, { timeout: 10_000 }).toBe(6);
+    expect(receiver.received.filter((r) => r.path === '/stuck')).toHaveLength(2);
+    // Stopping cuts the hanging deliveries off and hands them back untried.
+    await deliverer!.stop();
+    const owed = await server.db.knex('webhook_deliveries').orderBy('id');
+    expect(owed).toHaveLength(6);
+    expect(owed.map((row) => [row.attempts, row.lockedBy])).toEqual(Array(6).fill([0, null]));
   });
 
   it('lets only the key owner (or an admin) list and remove its hooks', async () => {

@@ -158,7 +158,7 @@ export class WebhookDeliverer {
         try {
           const rows = await claimDue(this.#knex, { token: `${this.workerId}/${randomUUID()}`, leaseMs: this.#leaseMs, limit: free, skipTargets: this.#busyTargets() });
           claimed = rows.length;
-          for (const row of rows) this.#launch(row);
+          this.#launchWithinTargetLimits(rows);
         } catch (error) {
           this.#failed('claim', error);
           await this.#idle(FAILURE_PAUSE_MS);
@@ -193,6 +193,19 @@ export class WebhookDeliverer {
 
   #busyTargets(): string[] {
     return [...this.#perTargetInFlight].filter(([, n]) => n >= this.#perTarget).map(([target]) => target);
+  }
+
+  /** Sends what each target may take now; a claim that brought a target more hands the rest back. */
+  #launchWithinTargetLimits(rows: ClaimedRow[]): void {
+    let handedBack = false;
+    for (const row of rows) {
+      if ((this.#perTargetInFlight.get(row.target) ?? 0) < this.#perTarget) this.#launch(row);
+      else {
+        this.#unsettled.push({ row, kind: 'release' });
+        handedBack = true;
+      }
+    }
+    if (handedBack) void this.#flush();
   }
 
   #launch(row: ClaimedRow): void {
