@@ -17,6 +17,7 @@ import { createApp } from '../src/app';
 import type { Config } from '../src/config';
 import { bindModels, migrateLatest, openDatabase } from '../src/db/database';
 import { WebhookDeliverer } from '../src/webhooks/webhook-deliverer';
+import { listenForOutbox } from '../src/webhooks/outbox-listener';
 import { COPY_COLUMNS } from './data';
 
 export type ToServer =
@@ -120,6 +121,7 @@ async function cpuTimes(): Promise<{ serverMs: number; databaseMs: number | null
 
 /** The REST hook deliverer, as startServer runs it, trusting the benchmark receiver's certificate. */
 let deliverer: WebhookDeliverer | undefined;
+const outboxListener = await listenForOutbox(db, databaseUrl, () => deliverer?.kick());
 async function runHooks(run: boolean, ca: string | undefined): Promise<void> {
   await deliverer?.stop();
   deliverer = run ? new WebhookDeliverer({ knex: db.knex, allowedAddresses: ['127.0.0.1'], ca }) : undefined;
@@ -137,6 +139,7 @@ process.on('message', (message: ToServer) => {
       }
       if (message.type === 'stop') {
         await deliverer?.stop();
+        await outboxListener.close();
         server.closeAllConnections();
         echo.closeAllConnections();
         echo.close();

@@ -12,6 +12,7 @@ import type { LogLine } from './middleware/request-log';
 import { ProxycurlClient } from './linkedin/proxycurl.client';
 import { LeadSearchRunner, type LeadSearchRunnerOptions } from './linkedin/search-job.runner';
 import { WebhookDeliverer, type WebhookDelivererOptions } from './webhooks/webhook-deliverer';
+import { listenForOutbox } from './webhooks/outbox-listener';
 
 export interface RunningServer {
   url: string;
@@ -69,6 +70,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
   // So do REST hook deliveries: each instance claims due rows of the outbox through PostgreSQL.
   const webhooks = new WebhookDeliverer({ knex: db.knex, allowedAddresses: config.webhookAllowedAddresses, ...options.webhooks });
   webhooks.start();
+  const outboxListener = await listenForOutbox(db, config.databaseUrl, () => webhooks.kick());
   const purge = setInterval(() => void purgeExpiredSessions(db.knex).catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
   const { port } = server.address() as AddressInfo;
@@ -89,7 +91,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.closeIdleConnections();
-      await Promise.all([closed, leadSearches.stop(), webhooks.stop()]);
+      await Promise.all([closed, leadSearches.stop(), webhooks.stop(), outboxListener.close()]);
       clearInterval(idle);
       clearTimeout(cutOff);
       await db.close();

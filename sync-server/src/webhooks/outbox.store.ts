@@ -23,31 +23,47 @@ export interface ClaimedRow {
   attempts: number;
 }
 
+/** Due rows a claim looks at: the oldest, so its cost does not grow with a backlog. */
+const CLAIM_WINDOW = 500;
+
 /**
  * Claims up to `limit` due rows under `token` until the lease runs out: rows not claimed by anyone
  * (or whose claim ran out) with no earlier row of the same candidate owed to the same target, oldest
- * due first, skipping rows another deliverer is claiming this moment and the targets in `skipTargets`.
+ * due first, skipping rows another deliverer is claiming this moment — and at most `allowance[target]`
+ * (default `perTarget`) rows of one target, targets with no allowance left not even looked at.
  */
 export async function claimDue(
   knex: Knex,
-  options: { token: string; leaseMs: number; limit: number; skipTargets: string[] },
+  options: { token: string; leaseMs: number; limit: number; perTarget: number; allowance: Record<string, number> },
 ): Promise<ClaimedRow[]> {
+  const full = Object.entries(options.allowance).filter(([, n]) => n <= 0).map(([target]) => target);
   const { rows } = await knex.raw(
-    `UPDATE webhook_deliveries d
+    `WITH due AS (
+       SELECT o.id, o.target, o.next_attempt_at FROM webhook_deliveries o
+        WHERE o.next_attempt_at <= now() AND (o.lease_until IS NULL OR o.lease_until < now())
+          AND o.target <> ALL(?::text[])
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
+                           WHERE e.target = o.target AND e.candidate_id = o.candidate_id AND e.id < o.id)
+        ORDER BY o.next_attempt_at, o.id
+        LIMIT ${CLAIM_WINDOW}
+     ), allowed AS (
+       SELECT id FROM (
+         SELECT id, target, row_number() OVER (PARTITION BY target ORDER BY next_attempt_at, id) AS n FROM due) r
+        WHERE r.n <= COALESCE((?::jsonb ->> r.target)::int, ?)
+     )
+     UPDATE webhook_deliveries d
         SET locked_by = ?, lease_until = now() + make_interval(secs => ?), attempts = d.attempts + 1
        FROM webhook_subscriptions s
       WHERE s.id = d.subscription_id
         AND d.id IN (
-          SELECT o.id FROM webhook_deliveries o
-           WHERE o.next_attempt_at <= now() AND (o.lease_until IS NULL OR o.lease_until < now())
-             AND o.target <> ALL(?::text[])
-             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
-                              WHERE e.target = o.target AND e.candidate_id = o.candidate_id AND e.id < o.id)
-           ORDER BY o.next_attempt_at, o.id
+          SELECT w.id FROM webhook_deliveries w
+           WHERE w.id IN (SELECT id FROM allowed)
+             AND w.next_attempt_at <= now() AND (w.lease_until IS NULL OR w.lease_until < now())
+           ORDER BY w.next_attempt_at, w.id
            LIMIT ?
-             FOR UPDATE OF o SKIP LOCKED)
+             FOR UPDATE OF w SKIP LOCKED)
       RETURNING d.id, d.subscription_id, d.event_id, d.event, d.target, d.candidate, d.previous_status, d.occurred_at, d.attempts, s.target_url`,
-    [options.token, options.leaseMs / 1000, options.skipTargets, options.limit],
+    [full, JSON.stringify(options.allowance), options.perTarget, options.token, options.leaseMs / 1000, options.limit],
   );
   return (rows as Array<Record<string, unknown>>).map((row) => ({
     id: String(row.id),

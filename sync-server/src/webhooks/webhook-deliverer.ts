@@ -41,8 +41,10 @@ export interface WebhookDelivererOptions {
   resolve?: TargetPolicy['resolve'];
   workerId?: string;
   /**
-   * How often an idle deliverer looks for work: an empty claim costs a fraction of a millisecond of
-   * the database, and this wait is most of an event's delay when the outbox is quiet.
+   * How often an idle deliverer looks for work without being woken (kick(): outbox-listener.ts wakes it
+   * when hook events commit): for retries coming due, a candidate's next event once the one before it
+   * is delivered, claims of a dead instance running out, and notifications lost while the listening
+   * connection was down.
    */
   pollIntervalMs?: number;
   /** Deliveries under way at once, and at once to one target URL. */
@@ -108,8 +110,8 @@ export class WebhookDeliverer {
   #unsettled: Settlement[] = [];
   #settling: Promise<void> | undefined;
   #wake: (() => void) | undefined;
-  /** The loop waits for a free slot rather than for work: written outcomes wake it. */
-  #slotBound = false;
+  /** Woken since the last claim began: what woke it (events committed, outcomes written) may be newer than that claim's snapshot. */
+  #kicked = false;
   #flushTimer: NodeJS.Timeout | undefined;
 
   constructor(options: WebhookDelivererOptions) {
@@ -118,9 +120,9 @@ export class WebhookDeliverer {
     const resolve = options.resolve ?? resolveAll;
     this.#policy = { allowedAddresses: options.allowedAddresses ?? [], resolve: (hostname) => this.#cachedResolve(hostname, resolve) };
     this.#ca = options.ca;
-    this.#pollMs = options.pollIntervalMs ?? 50;
+    this.#pollMs = options.pollIntervalMs ?? 250;
     this.#concurrency = options.concurrency ?? 32;
-    this.#perTarget = Math.min(this.#concurrency, options.perTarget ?? 8);
+    this.#perTarget = Math.min(this.#concurrency, options.perTarget ?? 16);
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#leaseMs = options.leaseMs ?? this.#timeoutMs * 3;
     this.#retryBaseMs = options.retryBaseMs ?? 1_000;
@@ -150,25 +152,38 @@ export class WebhookDeliverer {
     this.#agent.destroy();
   }
 
+  /** Looks for work now rather than at the next poll (hook events were committed). */
+  kick(): void {
+    this.#kicked = true;
+    this.#wake?.();
+  }
+
   async #run(): Promise<void> {
     while (this.#started) {
+      this.#kicked = false;
       const free = this.#concurrency - this.#inFlight.size;
       let claimed = 0;
       if (free > 0) {
         try {
-          const rows = await claimDue(this.#knex, { token: `${this.workerId}/${randomUUID()}`, leaseMs: this.#leaseMs, limit: free, skipTargets: this.#busyTargets() });
+          const rows = await claimDue(this.#knex, {
+            token: `${this.workerId}/${randomUUID()}`,
+            leaseMs: this.#leaseMs,
+            limit: free,
+            perTarget: this.#perTarget,
+            allowance: this.#allowance(),
+          });
           claimed = rows.length;
-          this.#launchWithinTargetLimits(rows);
+          for (const row of rows) this.#launch(row);
         } catch (error) {
           this.#failed('claim', error);
-          await this.#idle(FAILURE_PAUSE_MS);
+          await this.#idle(FAILURE_PAUSE_MS, false);
           continue;
         }
       }
-      // A full claim may have left more due rows: claim again at once. Otherwise wait for the poll, or
-      // for written outcomes (a freed slot, or a candidate's next event now claimable).
-      if (free > 0 && claimed === free) continue;
-      this.#slotBound = free === 0;
+      // A claim that found rows may have left more (it takes at most the free slots and each target's
+      // share): claim again at once. An empty one waits for the poll, for a kick (events committed), or
+      // — with every slot or a target's share taken — for a delivery to end.
+      if (claimed > 0) continue;
       await this.#idle(this.#pollMs);
     }
     await Promise.all(this.#inFlight);
@@ -177,7 +192,8 @@ export class WebhookDeliverer {
     while (this.#settling || this.#unsettled.length) await this.#flush();
   }
 
-  #idle(ms: number): Promise<void> {
+  #idle(ms: number, wakeable = true): Promise<void> {
+    if (wakeable && this.#kicked) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
@@ -185,27 +201,16 @@ export class WebhookDeliverer {
         resolve();
       }
       this.#wake = () => {
+        if (!wakeable && this.#started) return;
         this.#wake = undefined;
         done();
       };
     });
   }
 
-  #busyTargets(): string[] {
-    return [...this.#perTargetInFlight].filter(([, n]) => n >= this.#perTarget).map(([target]) => target);
-  }
-
-  /** Sends what each target may take now; a claim that brought a target more hands the rest back. */
-  #launchWithinTargetLimits(rows: ClaimedRow[]): void {
-    let handedBack = false;
-    for (const row of rows) {
-      if ((this.#perTargetInFlight.get(row.target) ?? 0) < this.#perTarget) this.#launch(row);
-      else {
-        this.#unsettled.push({ row, kind: 'release' });
-        handedBack = true;
-      }
-    }
-    if (handedBack) void this.#flush();
+  /** What each target with deliveries under way may still take. */
+  #allowance(): Record<string, number> {
+    return Object.fromEntries([...this.#perTargetInFlight].map(([target, n]) => [target, this.#perTarget - n]));
   }
 
   #launch(row: ClaimedRow): void {
@@ -266,7 +271,8 @@ export class WebhookDeliverer {
     this.#settling = this.#settleGathered().finally(() => {
       this.#settling = undefined;
       if (this.#unsettled.length) void this.#flush();
-      if (this.#slotBound || !this.#started) this.#wake?.();
+      // Written outcomes free slots, targets' shares and candidates' next events: look again.
+      this.kick();
     });
     return this.#settling;
   }
