@@ -6,12 +6,14 @@
  *    201, which follows it within a round trip, so the delay is slightly under-stated, never over;
  *  - the deliverer's pace on a backlog: 3,000 events written while it was stopped, delivered from its
  *    start until the last arrives.
+ *  - Zapier create throughput with the hook subscribed (16 in flight, as the zapier group measures
+ *    without one), the deliverer sending meanwhile: what the outbox insert and its NOTIFY cost a write.
  * The creates' own latency is printed beside, as it now includes the outbox insert.
  */
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { selfSignedCertificate } from '../tests/helpers/image-host';
-import { BenchClient, fixedRate, percentile } from './http-load';
+import { BenchClient, closedLoop, fixedRate, percentile } from './http-load';
 import { count, millis, seconds, type Figure } from './report';
 import type { Benchmark } from './run';
 
@@ -20,6 +22,8 @@ const RATE_MS = 10_000;
 const BACKLOG = 3_000;
 const BACKLOG_CONCURRENCY = 16;
 const DRAIN_TIMEOUT_MS = 120_000;
+const THROUGHPUT_CONCURRENCY = 16;
+const THROUGHPUT_MS = 5_000;
 
 interface Receiver {
   url: string;
@@ -126,6 +130,12 @@ export const webhooksBenchmark: Benchmark = async (ctx) => {
     const drainedEvents = receiver.arrivals.size - before;
     ctx.log(`backlog of ${count(drainedEvents)} events delivered in ${seconds(drainMs)}${drained ? '' : ' (timed out)'}`);
 
+    const burstStart = n;
+    const burst = await closedLoop(create, THROUGHPUT_CONCURRENCY, THROUGHPUT_MS);
+    const burstPerSecond = burst.ok / (burst.elapsedMs / 1000);
+    const burstDelivered = await receiver.waitFor(before + (n - backlogStart) + (n - burstStart) - burst.failed, DRAIN_TIMEOUT_MS);
+    ctx.log(`with the hook subscribed: ${count(burstPerSecond)} creates/s at ${THROUGHPUT_CONCURRENCY} in flight`);
+
     return [
       {
         name: `REST hooks at ${RATE} Zapier creates/s: delivered`,
@@ -141,6 +151,11 @@ export const webhooksBenchmark: Benchmark = async (ctx) => {
         name: 'REST hooks: backlog delivery rate',
         value: `${count(drainedEvents / (drainMs / 1000))} /s`,
         detail: `${count(drainedEvents)} events written while the deliverer was stopped, in ${seconds(drainMs)}${drained ? '' : ' (timed out)'}; ${receiver.duplicates} repeats in all`,
+      },
+      {
+        name: 'Zapier create throughput, a hook subscribed',
+        value: `${count(burstPerSecond)} /s`,
+        detail: `${THROUGHPUT_CONCURRENCY} in flight for ${THROUGHPUT_MS / 1000} s, each create's event delivered too${burstDelivered ? '' : ' (not all: timed out)'}; p99 ${millis(percentile(burst.latenciesMs, 99))}, ${burst.failed} failed; compare "Zapier create throughput"`,
       },
     ] satisfies Figure[];
   } finally {

@@ -181,8 +181,8 @@ export class WebhookDeliverer {
         }
       }
       // A claim that found rows may have left more (it takes at most the free slots and each target's
-      // share): claim again at once. An empty one waits for the poll, for a kick (events committed), or
-      // — with every slot or a target's share taken — for a delivery to end.
+      // share): claim again at once. An empty one waits for the poll or a kick: events committed, or
+      // outcomes written (slots and shares freed).
       if (claimed > 0) continue;
       await this.#idle(this.#pollMs);
     }
