@@ -82,6 +82,8 @@ const FAILURE_PAUSE_MS = 1_000;
 const FAILURE_LOG_MS = 10_000;
 /** How long an outcome waits for others to be written with it. */
 const FLUSH_DELAY_MS = 5;
+/** Deliveries ended since the last claim that make a busy deliverer claim again at once. */
+const CLAIM_AFTER_FREED = 8;
 
 export class WebhookDeliverer {
   readonly workerId: string;
@@ -113,6 +115,7 @@ export class WebhookDeliverer {
   /** Woken since the last claim began: what woke it (events committed, outcomes written) may be newer than that claim's snapshot. */
   #kicked = false;
   #flushTimer: NodeJS.Timeout | undefined;
+  #freedSinceClaim = 0;
 
   constructor(options: WebhookDelivererOptions) {
     this.workerId = options.workerId ?? `hooks-${randomUUID()}`;
@@ -121,8 +124,8 @@ export class WebhookDeliverer {
     this.#policy = { allowedAddresses: options.allowedAddresses ?? [], resolve: (hostname) => this.#cachedResolve(hostname, resolve) };
     this.#ca = options.ca;
     this.#pollMs = options.pollIntervalMs ?? 250;
-    this.#concurrency = options.concurrency ?? 32;
-    this.#perTarget = Math.min(this.#concurrency, options.perTarget ?? 16);
+    this.#concurrency = options.concurrency ?? 64;
+    this.#perTarget = Math.min(this.#concurrency, options.perTarget ?? 32);
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#leaseMs = options.leaseMs ?? this.#timeoutMs * 3;
     this.#retryBaseMs = options.retryBaseMs ?? 1_000;
@@ -161,6 +164,7 @@ export class WebhookDeliverer {
   async #run(): Promise<void> {
     while (this.#started) {
       this.#kicked = false;
+      this.#freedSinceClaim = 0;
       const free = this.#concurrency - this.#inFlight.size;
       let claimed = 0;
       if (free > 0) {
@@ -180,10 +184,10 @@ export class WebhookDeliverer {
           continue;
         }
       }
-      // A claim that found rows may have left more (it takes at most the free slots and each target's
-      // share): claim again at once. An empty one waits for the poll or a kick: events committed, or
-      // outcomes written (slots and shares freed).
-      if (claimed > 0) continue;
+      // A claim that filled every free slot may have left more: claim again at once. Otherwise wait for
+      // the poll or a kick: events committed, deliveries ended, outcomes written (shares freed, a
+      // candidate's next event claimable).
+      if (claimed > 0 && claimed === free) continue;
       await this.#idle(this.#pollMs);
     }
     await Promise.all(this.#inFlight);
@@ -221,6 +225,8 @@ export class WebhookDeliverer {
       if (left) this.#perTargetInFlight.set(row.target, left);
       else this.#perTargetInFlight.delete(row.target);
       this.#unsettled.push(this.#settlement(row, outcome));
+      // Enough slots freed to be worth a claim now rather than after the outcomes are written.
+      if (++this.#freedSinceClaim >= CLAIM_AFTER_FREED) this.kick();
       // Outcomes finishing close together are written together.
       this.#flushTimer ??= setTimeout(() => {
         this.#flushTimer = undefined;
