@@ -15,7 +15,16 @@ export interface TargetPolicy {
   resolve(hostname: string): Promise<Array<{ address: string; family: number }>>;
 }
 
-export const resolveAll = (hostname: string) => dnsLookup(hostname, { all: true, verbatim: true });
+/** A name that takes longer than this to resolve counts as not resolving. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+export function resolveAll(hostname: string): Promise<Array<{ address: string; family: number }>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`resolving ${hostname} took too long`)), RESOLVE_TIMEOUT_MS);
+  });
+  return Promise.race([dnsLookup(hostname, { all: true, verbatim: true }), timeout]).finally(() => clearTimeout(timer));
+}
 
 export class TargetRefused extends Error {
   constructor(message: string) {

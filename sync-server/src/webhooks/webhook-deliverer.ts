@@ -263,7 +263,8 @@ export class WebhookDeliverer {
     if (outcome.kind === 'stopped') return { row, kind: 'release' };
     const left = new Date(row.occurredAt).getTime() + this.#giveUpAfterMs - Date.now();
     if (left <= 0) {
-      this.#log(`webhook event ${row.eventId} (${row.event}) to ${row.targetUrl} given up after ${row.attempts} attempts: ${outcome.error}`);
+      // The hook's id, not its URL: a target URL is a secret of its Zap.
+      this.#log(`webhook event ${row.eventId} (${row.event}) to hook ${row.subscriptionId} given up after ${row.attempts} attempts: ${outcome.error}`);
       return { row, kind: 'done' };
     }
     const backoff = Math.min(this.#retryMaxMs, this.#retryBaseMs * 2 ** Math.min(row.attempts - 1, 30)) * (0.8 + Math.random() * 0.4);
