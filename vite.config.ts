@@ -81,6 +81,7 @@ const SERVER_TESTS_SAME_ON_ANY_DATABASE = [
   'sync-server/src/middleware/body-parser.test.ts',
   'sync-server/src/server.test.ts',
   'sync-server/src/throttled-log.test.ts',
+  'sync-server/src/webhooks/target-policy.test.ts',
   // A private PostgreSQL cluster of its own on both passes.
   'sync-server/tests/fault-postgres-restart.test.ts',
   // PostgreSQL only (skipped without DATABASE_URL).
