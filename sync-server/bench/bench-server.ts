@@ -17,7 +17,6 @@ import { createApp } from '../src/app';
 import type { Config } from '../src/config';
 import { bindModels, migrateLatest, openDatabase } from '../src/db/database';
 import { WebhookDeliverer } from '../src/webhooks/webhook-deliverer';
-import { listenForOutbox } from '../src/webhooks/outbox-listener';
 import { COPY_COLUMNS } from './data';
 
 export type ToServer =
@@ -55,7 +54,9 @@ const config: Config = {
   // The REST hook benchmark's receiver listens on loopback.
   webhookAllowedAddresses: ['127.0.0.1'],
 };
-const server = createApp({ knex: db.knex, config }).listen(0, '127.0.0.1');
+/** The REST hook deliverer, as startServer runs it, trusting the benchmark receiver's certificate. */
+let deliverer: WebhookDeliverer | undefined;
+const server = createApp({ knex: db.knex, config, afterWrite: () => deliverer?.kick() }).listen(0, '127.0.0.1');
 await new Promise<void>((resolve) => server.once('listening', resolve));
 const { rows: versionRows } = await db.knex.raw('SELECT version() AS version');
 // A do-nothing HTTP server in this same process: what one HTTP exchange costs here, right now.
@@ -119,9 +120,6 @@ async function cpuTimes(): Promise<{ serverMs: number; databaseMs: number | null
   return { serverMs, databaseMs: ticks * 10 };
 }
 
-/** The REST hook deliverer, as startServer runs it, trusting the benchmark receiver's certificate. */
-let deliverer: WebhookDeliverer | undefined;
-const outboxListener = await listenForOutbox(db, databaseUrl, () => deliverer?.kick());
 async function runHooks(run: boolean, ca: string | undefined): Promise<void> {
   await deliverer?.stop();
   deliverer = run ? new WebhookDeliverer({ knex: db.knex, allowedAddresses: ['127.0.0.1'], ca }) : undefined;
@@ -139,7 +137,6 @@ process.on('message', (message: ToServer) => {
       }
       if (message.type === 'stop') {
         await deliverer?.stop();
-        await outboxListener.close();
         server.closeAllConnections();
         echo.closeAllConnections();
         echo.close();

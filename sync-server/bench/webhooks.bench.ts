@@ -7,7 +7,7 @@
  *  - the deliverer's pace on a backlog: 3,000 events written while it was stopped, delivered from its
  *    start until the last arrives.
  *  - Zapier create throughput with the hook subscribed (16 in flight, as the zapier group measures
- *    without one), the deliverer sending meanwhile: what the outbox insert and its NOTIFY cost a write.
+ *    without one), the deliverer sending meanwhile: what the outbox insert costs a write.
  * The creates' own latency is printed beside, as it now includes the outbox insert.
  */
 import { createServer, type Server } from 'node:https';

@@ -11,8 +11,7 @@
  * A row is one event owed to one subscription: the event's id (the same for every subscription and on
  * every retry, for the receiver's de-duplication), the candidate as it stood after the change (the
  * columns the REST answer shows, camelCase, so the server turns it into the same DTO), the status it
- * left. A transaction that added rows notifies `rephire_webhooks` on commit (webhooks/outbox-listener.ts),
- * which wakes the deliverers. Rows of one candidate are delivered in id order per target URL (webhook-deliverer.ts), also
+ * left. Rows of one candidate are delivered in id order per target URL (webhook-deliverer.ts), also
  * when one URL follows both events; `target` is the URL's md5, which keeps that index small whatever
  * the URL's length.
  */
@@ -62,7 +61,6 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.raw(`
     CREATE FUNCTION rephire_webhook_created() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE added bigint;
     BEGIN
       IF EXISTS (SELECT 1 FROM webhook_subscriptions WHERE event = 'candidate.created') THEN
         INSERT INTO webhook_deliveries (subscription_id, event_id, event, target, candidate_id, candidate)
@@ -73,14 +71,11 @@ export async function up(knex: Knex): Promise<void> {
             FROM e CROSS JOIN webhook_subscriptions s
            WHERE s.event = 'candidate.created'
            ORDER BY e.id, s.id;
-        GET DIAGNOSTICS added = ROW_COUNT;
-        IF added > 0 THEN PERFORM pg_notify('rephire_webhooks', ''); END IF;
       END IF;
       RETURN NULL;
     END $$`);
   await knex.raw(`
     CREATE FUNCTION rephire_webhook_status_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE added bigint;
     BEGIN
       IF EXISTS (SELECT 1 FROM webhook_subscriptions WHERE event = 'candidate.status_changed') THEN
         INSERT INTO webhook_deliveries (subscription_id, event_id, event, target, candidate_id, candidate, previous_status)
@@ -92,8 +87,6 @@ export async function up(knex: Knex): Promise<void> {
             FROM e CROSS JOIN webhook_subscriptions s
            WHERE s.event = 'candidate.status_changed'
            ORDER BY e.id, s.id;
-        GET DIAGNOSTICS added = ROW_COUNT;
-        IF added > 0 THEN PERFORM pg_notify('rephire_webhooks', ''); END IF;
       END IF;
       RETURN NULL;
     END $$`);

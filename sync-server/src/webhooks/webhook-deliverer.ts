@@ -41,10 +41,9 @@ export interface WebhookDelivererOptions {
   resolve?: TargetPolicy['resolve'];
   workerId?: string;
   /**
-   * How often an idle deliverer looks for work without being woken (kick(): outbox-listener.ts wakes it
-   * when hook events commit): for retries coming due, a candidate's next event once the one before it
-   * is delivered, claims of a dead instance running out, and notifications lost while the listening
-   * connection was down.
+   * How often an idle deliverer looks for work without being woken (kick(): the app calls it after each
+   * request that may have written, so events this instance commits leave at once): for events other
+   * instances committed, retries coming due, and claims of a dead instance running out.
    */
   pollIntervalMs?: number;
   /** Deliveries under way at once, and at once to one target URL. */
@@ -82,7 +81,9 @@ const FAILURE_PAUSE_MS = 1_000;
 const FAILURE_LOG_MS = 10_000;
 /** How long an outcome waits for others to be written with it. */
 const FLUSH_DELAY_MS = 5;
-/** Deliveries ended since the last claim that make a busy deliverer claim again at once. */
+/** How long a kick waits for others to make one claim with them. */
+const KICK_GATHER_MS = 5;
+/** Deliveries ended since the last claim that make a busy deliverer claim again. */
 const CLAIM_AFTER_FREED = 8;
 
 export class WebhookDeliverer {
@@ -116,6 +117,7 @@ export class WebhookDeliverer {
   #kicked = false;
   #flushTimer: NodeJS.Timeout | undefined;
   #freedSinceClaim = 0;
+  #kickTimer: NodeJS.Timeout | undefined;
 
   constructor(options: WebhookDelivererOptions) {
     this.workerId = options.workerId ?? `hooks-${randomUUID()}`;
@@ -150,15 +152,21 @@ export class WebhookDeliverer {
     if (!this.#started) return;
     this.#started = false;
     this.#abort.abort();
+    clearTimeout(this.#kickTimer);
+    this.#kickTimer = undefined;
     this.#wake?.();
     await this.#loop;
     this.#agent.destroy();
   }
 
-  /** Looks for work now rather than at the next poll (hook events were committed). */
+  /** Looks for work now rather than at the next poll (hook events may have been committed). */
   kick(): void {
     this.#kicked = true;
-    this.#wake?.();
+    // Kicks close together (a busy writer commits hundreds a second) make one claim.
+    this.#kickTimer ??= setTimeout(() => {
+      this.#kickTimer = undefined;
+      this.#wake?.();
+    }, KICK_GATHER_MS);
   }
 
   async #run(): Promise<void> {
@@ -197,7 +205,7 @@ export class WebhookDeliverer {
   }
 
   #idle(ms: number, wakeable = true): Promise<void> {
-    if (wakeable && this.#kicked) return Promise.resolve();
+    if (wakeable && this.#kicked && !this.#kickTimer) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
