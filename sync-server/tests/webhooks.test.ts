@@ -178,10 +178,12 @@ describe('REST hooks', () => {
     for (let i = 0; i < 6; i++) expect((await zapier().create(`Sol Slots ${i}`, `sol.slots.${i}@hooks.test`)).status).toBe(201);
     // Four slots, two per target: the stuck receiver holds two until they time out; the other two carry on.
     startDeliverer({ concurrency: 4, perTarget: 2, timeoutMs: 30_000 });
+    const stuck = () => receiver.received.filter((r) => r.path === '/stuck').length;
     await expect.poll(() => receiver.accepted('/quick').length, { timeout: 10_000 }).toBe(6);
-    expect(receiver.received.filter((r) => r.path === '/stuck')).toHaveLength(2);
-    // Stopping cuts the hanging deliveries off and hands them back untried.
+    await expect.poll(stuck).toBe(2);
+    // Stopping cuts the hanging deliveries off and hands them back untried; no third one was ever sent.
     await deliverer!.stop();
+    expect(stuck()).toBe(2);
     const owed = await server.db.knex('webhook_deliveries').orderBy('id');
     expect(owed).toHaveLength(6);
     expect(owed.map((row) => [row.attempts, row.lockedBy])).toEqual(Array(6).fill([0, null]));
