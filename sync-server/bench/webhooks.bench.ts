@@ -1,5 +1,5 @@
 /**
- * REST hook deliveries to a local https receiver (in this process, certificate made on the spot),
+ * REST hook deliveries to a local https receiver (a process of its own, certificate made on the spot),
  * subscribed to candidate.created by an API key as the Zapier app does:
  *  - while Zapier creates arrive at 300 a second: events delivered per second, and the delay from each
  *    create's commit to its event reaching the receiver (p50, p99). The commit is timed by the create's
@@ -10,8 +10,9 @@
  *    without one), the deliverer sending meanwhile: what the outbox insert costs a write.
  * The creates' own latency is printed beside, as it now includes the outbox insert.
  */
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FromReceiver, ToReceiver } from './hook-receiver.process';
 import { selfSignedCertificate } from '../tests/helpers/image-host';
 import { BenchClient, closedLoop, fixedRate, percentile } from './http-load';
 import { count, millis, seconds, type Figure } from './report';
@@ -27,33 +28,40 @@ const THROUGHPUT_MS = 5_000;
 
 interface Receiver {
   url: string;
-  /** performance.now() at arrival, by candidate id. */
+  /** Wall-clock arrival time (performance.timeOrigin + now()), by candidate id. */
   arrivals: Map<number, number>;
   duplicates: number;
   waitFor(n: number, timeoutMs: number): Promise<boolean>;
   close(): void;
 }
 
+/** Milliseconds on a clock the receiver process shares. */
+const wallNow = () => performance.timeOrigin + performance.now();
+
 async function startReceiver(tls: { key: string; cert: string }): Promise<Receiver> {
+  const child = fork(fileURLToPath(new URL('./hook-receiver.process.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const arrivals = new Map<number, number>();
   let duplicates = 0;
   let waiting: { n: number; resolve: () => void } | undefined;
-  const server: Server = createServer(tls, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const at = performance.now();
-      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { candidate: { id: number } }).candidate.id;
-      if (arrivals.has(id)) duplicates += 1;
-      else arrivals.set(id, at);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  const ready = new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`hook receiver exited with ${code}`)));
+    child.on('message', (message: FromReceiver) => {
+      if (message.type === 'ready') resolve(message.port);
+      if (message.type !== 'arrivals') return;
+      for (const [id, at] of message.arrivals) {
+        if (arrivals.has(id)) duplicates += 1;
+        else arrivals.set(id, at);
+      }
       if (waiting && arrivals.size >= waiting.n) waiting.resolve();
     });
   });
-  server.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  child.send({ type: 'start', ...tls } satisfies ToReceiver);
+  const port = await ready;
   return {
-    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `https://127.0.0.1:${port}`,
     arrivals,
     get duplicates() {
       return duplicates;
@@ -72,8 +80,8 @@ async function startReceiver(tls: { key: string; cert: string }): Promise<Receiv
         };
       }),
     close: () => {
-      server.closeAllConnections();
-      server.close();
+      child.removeAllListeners('exit');
+      child.kill();
     },
   };
 }
@@ -96,7 +104,7 @@ export const webhooksBenchmark: Benchmark = async (ctx) => {
     const i = n++;
     const body = JSON.stringify({ name: `Hook ${i}`, email: `hook.${i}.${tag}@bench.example`, source: 'Zapier' });
     const res = await zapier.request('POST', '/api/zapier/candidates', body, { 'x-api-key': key });
-    if (res.status === 201) answeredAt.set((JSON.parse(res.text) as { id: number }).id, performance.now());
+    if (res.status === 201) answeredAt.set((JSON.parse(res.text) as { id: number }).id, wallNow());
     return res.status;
   };
 

@@ -109,6 +109,7 @@ export class WebhookDeliverer {
   /** Deliveries under way, and how many per target. */
   readonly #inFlight = new Set<Promise<void>>();
   readonly #perTargetInFlight = new Map<string, number>();
+  readonly #controllers = new Set<AbortController>();
   /** Outcomes not yet written, and the write under way. */
   #unsettled: Settlement[] = [];
   #settling: Promise<void> | undefined;
@@ -152,6 +153,7 @@ export class WebhookDeliverer {
     if (!this.#started) return;
     this.#started = false;
     this.#abort.abort();
+    for (const controller of this.#controllers) controller.abort(new Error('stopped'));
     clearTimeout(this.#kickTimer);
     this.#kickTimer = undefined;
     this.#wake?.();
@@ -246,11 +248,16 @@ export class WebhookDeliverer {
 
   async #deliver(row: ClaimedRow): Promise<Outcome> {
     if (this.#abort.signal.aborted) return { kind: 'stopped' };
+    // A controller of its own (rather than AbortSignal.any over the deliverer's), which nothing
+    // long-lived keeps a reference to once the delivery ends.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${this.#timeoutMs / 1000} s`)), this.#timeoutMs);
+    this.#controllers.add(controller);
     try {
       const target = await vetTarget(row.targetUrl, this.#policy);
       const status = await postHook(target, eventBody(row), {
         agent: this.#agent,
-        signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(this.#timeoutMs)]),
+        signal: controller.signal,
         ca: this.#ca,
         headers: { 'user-agent': 'RepHire/1.0 (REST hooks)', 'x-rephire-event-id': row.eventId },
       });
@@ -259,8 +266,12 @@ export class WebhookDeliverer {
       return { kind: 'failed', error: `answered ${status}` };
     } catch (error) {
       if (this.#abort.signal.aborted) return { kind: 'stopped' };
-      const message = error instanceof TargetRefused ? error.message : (error as Error)?.message || String(error);
+      const cause = controller.signal.aborted ? controller.signal.reason : error;
+      const message = cause instanceof TargetRefused ? cause.message : (cause as Error)?.message || String(cause);
       return { kind: 'failed', error: message };
+    } finally {
+      clearTimeout(timer);
+      this.#controllers.delete(controller);
     }
   }
 
