@@ -81,12 +81,14 @@ const SERVER_TESTS_SAME_ON_ANY_DATABASE = [
   'sync-server/src/middleware/body-parser.test.ts',
   'sync-server/src/server.test.ts',
   'sync-server/src/throttled-log.test.ts',
+  'sync-server/src/webhooks/target-policy.test.ts',
   // A private PostgreSQL cluster of its own on both passes.
   'sync-server/tests/fault-postgres-restart.test.ts',
   // PostgreSQL only (skipped without DATABASE_URL).
   'sync-server/src/db/migrate.test.ts',
   'sync-server/tests/fault-server-kill.test.ts',
   'sync-server/tests/fault-two-instances.test.ts',
+  'sync-server/tests/fault-webhooks.test.ts',
   // Upload parsing and limits: the database only stores what import.test.ts stores on both.
   'sync-server/src/candidates/import/hostile-files.test.ts',
   'sync-server/src/candidates/import/csv-spectrum.test.ts',

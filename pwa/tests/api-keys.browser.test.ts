@@ -1,8 +1,8 @@
 /**
  * Settings → API Keys against the real server: the empty state and help text, creating a key (shown
  * once, copied), using it with a plain HTTP client on /api/zapier/candidates, the candidate reaching a
- * signed-in device by sync, Last Used updating, deleting the key and the client being refused, and the
- * offline notice.
+ * signed-in device by sync, Last Used updating, deleting the key and the client being refused, the
+ * offline notice, and the Zapier triggers (REST hooks) subscribed with a key, listed and removed.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,41 @@ describe('API keys', () => {
     await context.setOffline(false);
     await page.getByText('You are offline — this needs a connection').waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Create Key' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it('lists the REST hooks Zapier subscribed with a key, and removes one', async () => {
+    const { context, page } = await signedIn();
+    await openApiKeys(page);
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/api-keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Zap triggers' }) });
+      return (await res.json()) as { id: number; key: string };
+    });
+    const targetUrl = 'https://34.120.0.10/hooks/catch/123/abc/';
+    const subscribed = await fetch(`${app.url}/api/zapier/hooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': created.key },
+      body: JSON.stringify({ targetUrl, event: 'candidate.status_changed' }),
+    });
+    expect(subscribed.status).toBe(201);
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    const hooks = page.getByRole('table', { name: 'Zapier triggers' });
+    const hookRow = hooks.getByRole('row').filter({ hasText: targetUrl });
+    await hookRow.waitFor();
+    expect(await hookRow.getByRole('cell', { name: 'Zap triggers', exact: true }).count()).toBe(1);
+    expect(await hookRow.getByRole('cell', { name: 'Candidate Status Changed', exact: true }).count()).toBe(1);
+
+    await hookRow.getByRole('button', { name: 'Remove Candidate Status Changed hook of Zap triggers' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Hook' });
+    await confirm.getByText(targetUrl).waitFor();
+    await confirm.getByRole('button', { name: 'Remove Hook' }).click();
+    await expectToast(page, 'Hook removed');
+    await page.getByText('No Zap is subscribed to these keys.').waitFor();
+    expect(await app.db.knex('webhook_subscriptions')).toEqual([]);
+
+    await app.db.knex('api_keys').where({ id: created.id }).delete();
     await context.close();
   });
 });

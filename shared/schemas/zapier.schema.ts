@@ -41,3 +41,31 @@ export const webhookEventSchema = z.object({
   previousStatus: statusSchema.nullable().optional(),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+/** Longest target URL a hook may have (Zapier's are about 60 characters). */
+export const WEBHOOK_URL_MAX = 2000;
+
+/**
+ * POST /api/zapier/hooks: a Zap turned on subscribes its target URL to one event. Only https is
+ * accepted; the server also refuses private and loopback addresses (unless allow-listed).
+ */
+export const webhookSubscribeSchema = z.object({
+  targetUrl: z
+    .string({ message: 'Target URL is required' })
+    .trim()
+    .min(1, 'Target URL is required')
+    .max(WEBHOOK_URL_MAX, `Target URL must be at most ${WEBHOOK_URL_MAX} characters`)
+    .refine((value) => URL.canParse(value), 'Target URL must be a URL')
+    .refine((value) => !URL.canParse(value) || new URL(value).protocol === 'https:', 'Target URL must be an https address'),
+  event: z.enum(ZAPIER_EVENTS, { message: `Event must be one of: ${ZAPIER_EVENTS.join(', ')}` }),
+});
+
+/** A subscription as listed (to its key's owner, in Settings → API Keys, and to Zapier). */
+export const webhookSubscriptionSchema = z.object({
+  id: z.number().int(),
+  apiKeyId: z.number().int(),
+  event: z.enum(ZAPIER_EVENTS),
+  targetUrl: z.string(),
+  createdAt: z.string(),
+});
+export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;

@@ -2,7 +2,8 @@
  * The server under benchmark, in a process of its own (forked by run.ts), so the load generator does
  * not share its event loop. It opens the scratch database (BENCH_DATABASE_URL, else an in-memory
  * PGlite), migrates, listens on a loopback port, and answers run.ts over IPC: `copy` times PostgreSQL
- * COPY of a CSV into a copy of the candidates table (same columns, indexes and xid trigger), `stop`
+ * COPY of a CSV into a copy of the candidates table (same columns, indexes and xid trigger), `hooks`
+ * starts or stops the REST hook deliverer (delivering to the benchmark's local receiver), `stop`
  * shuts down.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,13 +16,19 @@ import path from 'node:path';
 import { createApp } from '../src/app';
 import type { Config } from '../src/config';
 import { bindModels, migrateLatest, openDatabase } from '../src/db/database';
+import { WebhookDeliverer } from '../src/webhooks/webhook-deliverer';
 import { COPY_COLUMNS } from './data';
 
-export type ToServer = { type: 'copy'; csvPath: string } | { type: 'cpu' } | { type: 'stop' };
+export type ToServer =
+  | { type: 'copy'; csvPath: string }
+  | { type: 'cpu' }
+  | { type: 'hooks'; run: boolean; ca?: string }
+  | { type: 'stop' };
 export type FromServer =
   | { type: 'ready'; url: string; echoUrl: string; kind: string; version: string }
   | { type: 'copied'; ms: number; rows: number; method: string }
   | { type: 'cpu'; serverMs: number; databaseMs: number | null }
+  | { type: 'hooks'; running: boolean }
   | { type: 'error'; message: string };
 
 const send = (message: FromServer) => process.send!(message);
@@ -44,8 +51,12 @@ const config: Config = {
   scryptLogN: 14,
   // The limiter runs on every integration call, as in production, but never trips during the benchmark.
   apiKeyRequestsPerMinute: Number(process.env.BENCH_API_KEY_RATE_LIMIT || 100_000_000),
+  // The REST hook benchmark's receiver listens on loopback.
+  webhookAllowedAddresses: ['127.0.0.1'],
 };
-const server = createApp({ knex: db.knex, config }).listen(0, '127.0.0.1');
+/** The REST hook deliverer, as startServer runs it, trusting the benchmark receiver's certificate. */
+let deliverer: WebhookDeliverer | undefined;
+const server = createApp({ knex: db.knex, config, afterWrite: () => deliverer?.kick() }).listen(0, '127.0.0.1');
 await new Promise<void>((resolve) => server.once('listening', resolve));
 const { rows: versionRows } = await db.knex.raw('SELECT version() AS version');
 // A do-nothing HTTP server in this same process: what one HTTP exchange costs here, right now.
@@ -109,12 +120,23 @@ async function cpuTimes(): Promise<{ serverMs: number; databaseMs: number | null
   return { serverMs, databaseMs: ticks * 10 };
 }
 
+async function runHooks(run: boolean, ca: string | undefined): Promise<void> {
+  await deliverer?.stop();
+  deliverer = run ? new WebhookDeliverer({ knex: db.knex, allowedAddresses: ['127.0.0.1'], ca }) : undefined;
+  deliverer?.start();
+}
+
 process.on('message', (message: ToServer) => {
   void (async () => {
     try {
       if (message.type === 'copy') send({ type: 'copied', ...(await timedCopy(message.csvPath)) });
       if (message.type === 'cpu') send({ type: 'cpu', ...(await cpuTimes()) });
+      if (message.type === 'hooks') {
+        await runHooks(message.run, message.ca);
+        send({ type: 'hooks', running: message.run });
+      }
       if (message.type === 'stop') {
+        await deliverer?.stop();
         server.closeAllConnections();
         echo.closeAllConnections();
         echo.close();

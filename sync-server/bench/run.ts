@@ -18,6 +18,7 @@ import { printReport, type Figure } from './report';
 import { pushBenchmark } from './push.bench';
 import { pullBenchmark } from './pull.bench';
 import { zapierBenchmark } from './zapier.bench';
+import { webhooksBenchmark } from './webhooks.bench';
 
 export interface BenchContext {
   url: string;
@@ -30,11 +31,12 @@ export interface BenchContext {
 
 export type Benchmark = (ctx: BenchContext) => Promise<Figure[]>;
 
-/** In the order they run: the pull reads what the push wrote. */
+/** In the order they run: the pull reads what the push wrote; webhooks last, as its hook's outbox writes would weigh on the others. */
 const BENCHMARKS: Array<[string, Benchmark]> = [
   ['push', pushBenchmark],
   ['pull', pullBenchmark],
   ['zapier', zapierBenchmark],
+  ['webhooks', webhooksBenchmark],
 ];
 
 export class BenchServer {

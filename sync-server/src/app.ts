@@ -44,6 +44,11 @@ export interface CreateAppOptions {
   log?: LogLine;
   /** Test seams of the lead routes (the profile-picture fetcher). */
   leads?: LinkedinRouterOptions;
+  /**
+   * Called after every request that may have written (not GET/HEAD, not refused): the REST hook
+   * deliverer then looks for the events such a write commits at once rather than at its next poll.
+   */
+  afterWrite?: () => void;
 }
 
 /** Paths authenticated by API key rather than by cookie. */
@@ -89,11 +94,12 @@ function browserOnly<C extends { path: string }>(middleware: ((ctx: C, next: Nex
   return Object.assign(wrapped, { router: middleware.router });
 }
 
-export function createApp({ knex, config, log, leads }: CreateAppOptions): Koa<AppState> {
+export function createApp({ knex, config, log, leads, afterWrite }: CreateAppOptions): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: config.trustProxy, keys: [config.secretKey] });
   app.use(async (ctx, next) => {
     ctx.state.deps = { knex, config };
     await next();
+    if (afterWrite && ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.status < 400) afterWrite();
   });
   // The log wraps the error handler so it records the status the client actually got.
   if (log) app.use(requestLog(log));

@@ -45,6 +45,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ API_KEY_RATE_LIMIT: '0' }, root)).toThrow(/API_KEY_RATE_LIMIT/);
   });
 
+  it('reads the REST hook allow-list: none by default, IPs and CIDR blocks, anything else refused', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'rephire-cfg-'));
+    expect(loadConfig({}, root).webhookAllowedAddresses).toEqual([]);
+    expect(loadConfig({ WEBHOOK_ALLOWED_ADDRESSES: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }, root).webhookAllowedAddresses).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['localhost', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129', '*']) {
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_ADDRESSES: bad }, root), bad).toThrow(/WEBHOOK_ALLOWED_ADDRESSES/);
+    }
+  });
+
   it('reads the lead provider pace', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'rephire-cfg-'));
     expect(loadConfig({}, root).leadsProviderRequestsPerMinute).toBe(300);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isAddressRange } from './linkedin/address-policy';
 
 export interface Config {
   port: number;
@@ -25,6 +26,11 @@ export interface Config {
   scryptLogN: number;
   /** Requests one integration API key may make per minute (Zapier, forms); over it answers 429. */
   apiKeyRequestsPerMinute: number;
+  /**
+   * Addresses (IPs or CIDR blocks) REST hook targets may have although they are private or loopback;
+   * empty in production, where only public addresses are delivered to.
+   */
+  webhookAllowedAddresses?: string[];
 }
 
 export const DEFAULT_API_KEY_REQUESTS_PER_MINUTE = 600;
@@ -71,6 +77,14 @@ export function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined)
   return secret;
 }
 
+/** WEBHOOK_ALLOWED_ADDRESSES: comma-separated IPs or CIDR blocks. */
+export function parseAddressList(name: string, value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressRange(entry));
+  if (bad.length) throw new Error(`${name} must list IP addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8), got "${bad.join('", "')}"`);
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const dataDir = path.resolve(root, env.DATA_DIR || './data');
   return {
@@ -86,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     staticDir: path.resolve(root, 'pwa/dist'),
     scryptLogN: 17,
     apiKeyRequestsPerMinute: parsePositiveInt('API_KEY_RATE_LIMIT', env.API_KEY_RATE_LIMIT, DEFAULT_API_KEY_REQUESTS_PER_MINUTE),
+    webhookAllowedAddresses: parseAddressList('WEBHOOK_ALLOWED_ADDRESSES', env.WEBHOOK_ALLOWED_ADDRESSES),
   };
 }

@@ -11,6 +11,7 @@ import { purgeExpiredSessions } from './auth/session-store';
 import type { LogLine } from './middleware/request-log';
 import { ProxycurlClient } from './linkedin/proxycurl.client';
 import { LeadSearchRunner, type LeadSearchRunnerOptions } from './linkedin/search-job.runner';
+import { WebhookDeliverer, type WebhookDelivererOptions } from './webhooks/webhook-deliverer';
 
 export interface RunningServer {
   url: string;
@@ -22,6 +23,8 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Tuning of the background lead-search runner (tests shorten its lease and poll). */
   leadSearch?: Partial<Omit<LeadSearchRunnerOptions, 'knex' | 'secretKey'>>;
+  /** Tuning of the REST hook deliverer (tests shorten its lease, timeout and retries). */
+  webhooks?: Partial<Omit<WebhookDelivererOptions, 'knex'>>;
 }
 
 /**
@@ -48,7 +51,10 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
   });
   await migrateLatest(db.knex);
   bindModels(db.knex);
-  const app = createApp({ knex: db.knex, config, log });
+  // REST hook deliveries run here too, on every instance: each claims due rows of the outbox through
+  // PostgreSQL, looks again after each write this instance answers, and polls for the others'.
+  const webhooks = new WebhookDeliverer({ knex: db.knex, allowedAddresses: config.webhookAllowedAddresses, ...options.webhooks });
+  const app = createApp({ knex: db.knex, config, log, afterWrite: () => webhooks.kick() });
   const server = app.listen(config.port, config.host);
   keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve, reject) => {
@@ -63,6 +69,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
     ...options.leadSearch,
   });
   leadSearches.start();
+  webhooks.start();
   const purge = setInterval(() => void purgeExpiredSessions(db.knex).catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
   const { port } = server.address() as AddressInfo;
@@ -83,7 +90,7 @@ export async function startServer(config: Config, log?: LogLine, options: StartS
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.closeIdleConnections();
-      await Promise.all([closed, leadSearches.stop()]);
+      await Promise.all([closed, leadSearches.stop(), webhooks.stop()]);
       clearInterval(idle);
       clearTimeout(cutOff);
       await db.close();

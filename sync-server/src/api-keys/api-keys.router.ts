@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { defineRoute, idParam } from '../http/route';
 import { createApiKey, deleteApiKey, listApiKeys } from './api-keys.service';
+import { listKeyHooks, removeKeyHook } from '../webhooks/webhooks.service';
 
 export function apiKeysRouter(): Router {
   const router = new Router();
@@ -14,6 +15,16 @@ export function apiKeysRouter(): Router {
 
   defineRoute(router, 'deleteApiKey', { access: 'user' }, async (ctx, { params }) => {
     await deleteApiKey(ctx.state.deps.knex, ctx.state.user!.id, idParam(params));
+    return { ok: true as const };
+  });
+
+  // A key's REST hooks: its owner's, or any key's for an admin (webhooks.service.ts checks which).
+  defineRoute(router, 'listApiKeyHooks', { access: 'user' }, async (ctx, { params }) =>
+    listKeyHooks(ctx.state.deps.knex, ctx.state.user!, idParam(params)),
+  );
+
+  defineRoute(router, 'deleteApiKeyHook', { access: 'user' }, async (ctx, { params }) => {
+    await removeKeyHook(ctx.state.deps.knex, ctx.state.user!, idParam(params), idParam(params, 'hookId'));
     return { ok: true as const };
   });
 

@@ -4,6 +4,8 @@
  * Zapier", so a replayed Zap step never duplicates one —, finds one by email, lists recent ones as a
  * trigger's samples, adds a note line, changes a status; and answers the key's owner for Zapier's
  * connection test. Every write is the integration's, named with its key in the candidate's history.
+ * Its instant triggers subscribe and unsubscribe REST hooks (webhooks/webhooks.service.ts), which the
+ * owner sees among the key's hooks in Settings → API Keys.
  */
 import Router from '@koa/router';
 import { defineRoute, idParam } from '../http/route';
@@ -12,6 +14,7 @@ import type { Writer } from '../candidates/candidate-events';
 import { toCandidateDto } from '../candidates/candidate.store';
 import { receiveArrival } from '../candidates/candidate-writes.service';
 import { addNote, changeStatus, findByEmail, recentFor } from './zapier.service';
+import { listUserHooks, subscribe, targetPolicy, unsubscribe } from '../webhooks/webhooks.service';
 
 export const ZAPIER_SOURCE = 'Zapier';
 
@@ -44,6 +47,21 @@ export function zapierRouter(): Router {
   defineRoute(router, 'zapierChangeStatus', { access: 'apiKey' }, async (ctx, { body, params }) =>
     toCandidateDto(await changeStatus(ctx.state.deps.knex, zapierWriter(ctx), idParam(params), body.status)),
   );
+
+  defineRoute(router, 'zapierSubscribeHook', { access: 'apiKey', status: 201 }, async (ctx, { body }) => {
+    const { knex, config } = ctx.state.deps;
+    const caller = { apiKeyId: ctx.state.apiKeyId!, userId: ctx.state.user!.id };
+    const { subscription, created } = await subscribe(knex, caller, body, targetPolicy(config.webhookAllowedAddresses));
+    if (!created) ctx.state.responseStatus = 200;
+    return subscription;
+  });
+
+  defineRoute(router, 'zapierListHooks', { access: 'apiKey' }, async (ctx) => listUserHooks(ctx.state.deps.knex, ctx.state.user!.id));
+
+  defineRoute(router, 'zapierUnsubscribeHook', { access: 'apiKey' }, async (ctx, { params }) => {
+    await unsubscribe(ctx.state.deps.knex, ctx.state.user!.id, idParam(params));
+    return { ok: true as const };
+  });
 
   return router;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipv6Groups, isPublicAddress } from './address-policy';
+import { inAddressRange, ipv6Groups, isPublicAddress } from './address-policy';
 
 describe('isPublicAddress', () => {
   it('refuses every internal IPv4 range', () => {
@@ -33,5 +33,28 @@ describe('isPublicAddress', () => {
   it('expands IPv6 groups', () => {
     expect(ipv6Groups('::ffff:127.0.0.1')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x7f00, 1]);
     expect(ipv6Groups('2001:db8::1')).toEqual([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]);
+  });
+});
+
+describe('inAddressRange', () => {
+  it('matches single addresses and CIDR blocks of either family', () => {
+    expect(inAddressRange('127.0.0.1', '127.0.0.1')).toBe(true);
+    expect(inAddressRange('127.0.0.2', '127.0.0.1')).toBe(false);
+    expect(inAddressRange('10.20.30.40', '10.0.0.0/8')).toBe(true);
+    expect(inAddressRange('11.0.0.1', '10.0.0.0/8')).toBe(false);
+    expect(inAddressRange('192.168.1.77', '192.168.1.64/26')).toBe(true);
+    expect(inAddressRange('192.168.1.128', '192.168.1.64/26')).toBe(false);
+    expect(inAddressRange('1.2.3.4', '0.0.0.0/0')).toBe(true);
+    expect(inAddressRange('::1', '::1')).toBe(true);
+    expect(inAddressRange('fd12:3456::1', 'fd00::/8')).toBe(true);
+    expect(inAddressRange('fe80::1', 'fd00::/8')).toBe(false);
+    expect(inAddressRange('2001:db8:1:2::5', '2001:db8:1::/48')).toBe(true);
+    expect(inAddressRange('2001:db8:2::5', '2001:db8:1::/48')).toBe(false);
+  });
+
+  it('never matches across families or with a range that is not one', () => {
+    expect(inAddressRange('127.0.0.1', '::1')).toBe(false);
+    expect(inAddressRange('::ffff:127.0.0.1', '127.0.0.1')).toBe(false);
+    expect(inAddressRange('127.0.0.1', 'localhost')).toBe(false);
   });
 });

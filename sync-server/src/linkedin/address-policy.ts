@@ -82,3 +82,32 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   return family === 4 ? isPublicIpv4(address) : family === 6 ? isPublicIpv6(address) : false;
 }
+
+/**
+ * Whether `address` lies in `range`: an IPv4 or IPv6 address, or a CIDR block of one (`10.0.0.0/8`,
+ * `fd00::/8`). For explicit exceptions to the rule above, such as an allow-list of internal receivers.
+ */
+export function inAddressRange(address: string, range: string): boolean {
+  const [base = '', bitsText] = range.trim().split('/');
+  const family = isIP(base);
+  if (!family || isIP(address) !== family) return false;
+  const bits = bitsText === undefined ? (family === 4 ? 32 : 128) : Number(bitsText);
+  if (family === 4) return inV4Range(v4ToInt(address), [base, bits]);
+  const a = ipv6Groups(address)!;
+  const b = ipv6Groups(base)!;
+  return a.every((group, i) => {
+    const take = Math.max(0, Math.min(16, bits - i * 16));
+    const mask = take === 0 ? 0 : (0xffff << (16 - take)) & 0xffff;
+    return (group & mask) === (b[i]! & mask);
+  });
+}
+
+/** A valid address or CIDR block for inAddressRange. */
+export function isAddressRange(range: string): boolean {
+  const [base = '', bitsText, ...rest] = range.trim().split('/');
+  const family = isIP(base);
+  if (!family || rest.length) return false;
+  if (bitsText === undefined) return true;
+  const bits = Number(bitsText);
+  return /^\d{1,3}$/.test(bitsText) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}

@@ -139,6 +139,22 @@ describe('triggers', () => {
     expect(changed.length).toBeLessThanOrEqual(3);
   });
 
+  it("subscribes a Zap's target URL to its trigger's event when it is turned on, and unsubscribes it when turned off", async () => {
+    const targetUrl = 'https://34.120.0.10/hooks/standard/123/abc/';
+    const subscribeData = await run<{ id: number; event: string; targetUrl: string }>(
+      app.triggers.candidate_status_changed.operation.performSubscribe,
+      {},
+      { targetUrl } as never,
+    );
+    expect(subscribeData).toMatchObject({ id: expect.any(Number), event: 'candidate.status_changed', targetUrl });
+    expect(await server.db.knex('webhook_subscriptions').where({ id: subscribeData.id }).first()).toMatchObject({ event: 'candidate.status_changed', targetUrl });
+    const inside = run(app.triggers.new_candidate.operation.performSubscribe, {}, { targetUrl: 'https://10.0.0.7/hooks/standard/1/x/' } as never);
+    await expect(inside).rejects.toThrow(/private or loopback/);
+
+    await run(app.triggers.candidate_status_changed.operation.performUnsubscribe, {}, { subscribeData } as never);
+    expect(await server.db.knex('webhook_subscriptions').where({ id: subscribeData.id }).first()).toBeUndefined();
+  });
+
   it('turns a delivered event into one item: the candidate, the event id and the status it left', async () => {
     const candidate = await candidateByEmail('sam.sample@example.com');
     const event = { id: 'evt-1', event: 'candidate.status_changed', occurredAt: '2026-11-25T10:00:00.000Z', candidate: { id: candidate.id, name: 'Sam Sample', status: 'hired' }, previousStatus: 'new' };

@@ -7,18 +7,24 @@ import { KeyIcon, PlusIcon } from '@/ui/action-icons';
 import { Spinner } from '@/ui/Spinner';
 import { SettingsSection } from '../SettingsSection';
 import { ApiKeyCreatedDialog } from './ApiKeyCreatedDialog';
+import { ApiKeyHooks } from './ApiKeyHooks';
 import { ApiKeysHelp } from './ApiKeysHelp';
 import { ApiKeysTable } from './ApiKeysTable';
 import { CreateApiKeyDialog, type CreatedApiKey } from './CreateApiKeyDialog';
 import { DeleteApiKeyDialog } from './DeleteApiKeyDialog';
 import { useApiKeys } from './useApiKeys';
+import { useKeyHooks } from './useKeyHooks';
 
 type OpenDialog = { kind: 'create' } | { kind: 'created'; key: CreatedApiKey } | { kind: 'delete'; key: ApiKey } | null;
 
-/** Settings → API Keys: keys for integrations, created and shown once, listed by prefix, deleted. */
+/**
+ * Settings → API Keys: keys for integrations, created and shown once, listed by prefix, deleted; and
+ * the REST hooks (Zapier triggers) subscribed with them, each removable.
+ */
 export function ApiKeysTab() {
   const online = useOnline();
   const { keys, error, reload, added, removed } = useApiKeys();
+  const hooks = useKeyHooks(keys);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   const createButton = (
@@ -55,6 +61,7 @@ export function ApiKeysTab() {
         </div>
       )}
       {keys && keys.length > 0 && <ApiKeysTable keys={keys} online={online} onDelete={(key) => setDialog({ kind: 'delete', key })} />}
+      {online && keys && keys.length > 0 && <ApiKeyHooks state={hooks} online={online} />}
       <ApiKeysHelp />
 
       {dialog?.kind === 'create' && (

@@ -1,4 +1,5 @@
 import { formatDateTime, formatLocalDate } from '@shared/format/dates';
+import type { ZapierEvent } from '@shared/schemas/zapier.schema';
 
 /** How a listed key is shown: its display prefix, then an ellipsis for the part never stored. */
 export const maskedKey = (prefix: string) => `${prefix}…`;
@@ -9,4 +10,9 @@ export const formatCreated = (iso: string) => formatLocalDate(iso);
 export function formatLastUsed(iso: string | null): string {
   if (!iso) return 'Never';
   return formatDateTime(iso) || 'Never';
+}
+
+/** A hook's event as the Zapier app names its trigger. */
+export function hookEventLabel(event: ZapierEvent): string {
+  return event === 'candidate.created' ? 'New Candidate' : 'Candidate Status Changed';
 }
