@@ -13,6 +13,7 @@ import * as arrivalBatchFunction from './20261126000000_arrival_batch_function';
 import * as historyConflictsAndKeys from './20261127100000_history_conflicts_and_keys';
 import * as historyRestored from './20261128000000_history_restored';
 import * as savedViews from './20261128010000_saved_views';
+import * as scheduledInterviews from './20261130000000_scheduled_interviews';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261127100000_history_conflicts_and_keys', historyConflictsAndKeys],
   ['20261128000000_history_restored', historyRestored],
   ['20261128010000_saved_views', savedViews],
+  ['20261130000000_scheduled_interviews', scheduledInterviews],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
