@@ -3,12 +3,14 @@
  * device (in New York), synced when it reconnects, and seen on a second user's device (in Chicago) on
  * the Interviews day view — in time order, in that device's time zone, with the interviewer and the
  * place (a meeting link as a link), before the day's other entries and without repeating a candidate
- * they list — and under Upcoming. Then cancelled from the detail dialog, and gone there too.
+ * they list — and under Upcoming; its Add to calendar downloads an .ics at the same instant. Then cancelled from the detail dialog, and gone there too.
  */
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLongDay } from '@shared/format/dates';
-import { shiftDay, toDayString } from '@shared/format/time-zone';
+import { parseDay, shiftDay, toDayString, zonedTimeToEpochMs } from '@shared/format/time-zone';
 import { formatHlc } from '@shared/sync/hlc';
 import { TestDevice, candidateArgs } from '../../sync-server/tests/helpers/sync-device';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
@@ -136,6 +138,16 @@ describe('scheduled interviews', () => {
     expect(await dana.getByText('Interviewer: rita').count()).toBe(1);
     expect(await dana.getByRole('link', { name: 'https://meet.example/dana' }).getAttribute('href')).toBe('https://meet.example/dana');
     expect(await day.getByRole('article', { name: 'Fay Follows' }).getByText('Interviewer:').count()).toBe(0);
+
+    // Add to calendar: an .ics made on the device, read back by ical.js at the same instant.
+    const [download] = await Promise.all([b.page.waitForEvent('download'), dana.getByRole('button', { name: 'Add to calendar: interview with Dana Demo' }).click()]);
+    expect(download.suggestedFilename()).toBe(`interview-dana-demo-${today}.ics`);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await readFile(await download.path(), 'utf8'))).getFirstSubcomponent('vevent')!);
+    const tenThirty = (await app.db.knex('scheduledInterviews').where({ startTime: '10:30' }).first('date')).date;
+    expect(event.summary).toBe('Interview: Dana Demo');
+    expect(event.startDate.toJSDate().getTime()).toBe(zonedTimeToEpochMs({ ...parseDay(tenThirty)!, hour: 10, minute: 30 }, NEW_YORK));
+    expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(45 * 60_000);
+    expect(event.location).toBe('https://meet.example/dana');
 
     const upcoming = b.page.getByRole('region', { name: 'Upcoming' });
     const later = upcoming.getByRole('listitem', { name: `Dana Demo, ${formatLongDay(shiftDay(today, 3))}` });

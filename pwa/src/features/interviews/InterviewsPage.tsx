@@ -20,7 +20,8 @@ import { toast } from '@/ui/toast/toast-queue';
 import { DayNavigator } from './DayNavigator';
 import { InterviewCard } from './InterviewCard';
 import { useInterviewDay } from './hooks/useInterviewDay';
-import { useTeam } from './hooks/useTeam';
+import { interviewerName, useTeam } from './hooks/useTeam';
+import { AddToCalendarButton } from './schedule/AddToCalendarButton';
 import { ScheduleDetails } from './schedule/ScheduleDetails';
 import { UpcomingInterviews } from './UpcomingInterviews';
 import type { ScheduledEntry } from './repo';
@@ -55,7 +56,9 @@ export function InterviewsPage() {
     }
   }
 
-  const scheduleActions = (_entry: ScheduledEntry) => null;
+  const scheduleActions = (entry: ScheduledEntry) => (
+    <AddToCalendarButton interview={entry.interview} candidateName={entry.candidate.name} interviewerName={interviewerName(team, entry.interview.interviewerId)} />
+  );
   const cards = result?.scheduled
     ? [
         ...result.scheduled.map((entry) => ({

@@ -11,6 +11,7 @@ import { toast } from '@/ui/toast/toast-queue';
 import { DetailSection } from '@/features/candidates/components/detail/CandidateOverview';
 import { interviewerName, useTeam } from '../hooks/useTeam';
 import { scheduledInterviewsRepo } from '../scheduled-interviews-repo';
+import { AddToCalendarButton } from './AddToCalendarButton';
 import { InterviewPlace } from './InterviewPlace';
 import { ScheduleInterviewDialog } from './ScheduleInterviewDialog';
 
@@ -62,9 +63,12 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
                 </p>
                 {interview.note && <p className="whitespace-pre-wrap text-muted-foreground">{interview.note}</p>}
               </div>
-              <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void cancel(interview)} aria-label={`Cancel the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
-                Cancel
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <AddToCalendarButton interview={interview} candidateName={candidate.name} interviewerName={interviewerName(team, interview.interviewerId)} />
+                <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void cancel(interview)} aria-label={`Cancel the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
+                  Cancel
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
