@@ -166,6 +166,29 @@ describe('scheduled interviews', () => {
     await expect.poll(() => b.page.getByText('7:00 AM – 7:30 AM').count(), POLL).toBe(0);
     // Eli still entered the interview status today: the spec's entry remains, without a schedule.
     expect(await b.page.getByRole('article', { name: 'Eli Entered' }).getByText('Interviewer:').count()).toBe(0);
+
+    // Eli's card (in interview, nothing scheduled now) offers Schedule interview; so does the Candidates row.
+    const offer = b.page.getByRole('article', { name: 'Eli Entered' }).getByRole('button', { name: 'Schedule interview with Eli Entered' });
+    await offer.click();
+    const offerForm = b.page.getByRole('dialog', { name: 'Schedule interview' });
+    await offerForm.getByLabel('Start time').fill('13:00');
+    await offerForm.getByLabel('Interviewer').selectOption({ label: 'rita' });
+    await offerForm.getByRole('button', { name: 'Schedule' }).click();
+    await expectToast(b.page, 'Interview scheduled');
+    await b.page.getByRole('article', { name: 'Eli Entered' }).getByText('1:00 PM – 2:00 PM').waitFor();
+    expect(await b.page.getByRole('list', { name: 'Interviews for today' }).getByRole('article').evaluateAll((articles) => articles.map((article) => article.querySelector('h3')?.textContent))).toEqual([
+      'Dana Demo',
+      'Eli Entered',
+      'Fay Follows',
+    ]);
+
+    await detail.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await a.page.getByRole('row', { name: /Fay Follows/ }).getByRole('button', { name: 'Schedule interview with Fay Follows' }).click();
+    const rowForm = a.page.getByRole('dialog', { name: 'Schedule interview' });
+    await rowForm.getByLabel('Date').fill(shiftDay(today, 1));
+    await rowForm.getByRole('button', { name: 'Schedule' }).click();
+    await expectToast(a.page, 'Interview scheduled');
+    await expect.poll(() => app.db.knex('scheduledInterviews').whereNull('deletedAt').where({ date: shiftDay(today, 1), startTime: '09:00' }).count({ n: '*' }).first().then((row) => Number(row!.n)), POLL).toBe(1);
     await a.context.close();
     await b.context.close();
   });

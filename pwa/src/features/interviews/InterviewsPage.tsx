@@ -6,7 +6,8 @@
  *
  * The day lists its scheduled interviews first, in time order (times in the device's zone), then the
  * spec's entries (candidates who entered the interview status or got a note that day) not already
- * listed. Today also shows Upcoming: the interviews of the next days.
+ * listed; a candidate in interview without one is offered Schedule interview. Today also shows
+ * Upcoming: the interviews of the next days.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -22,6 +23,8 @@ import { InterviewCard } from './InterviewCard';
 import { useInterviewDay } from './hooks/useInterviewDay';
 import { interviewerName, useTeam } from './hooks/useTeam';
 import { AddToCalendarButton } from './schedule/AddToCalendarButton';
+import { ScheduleInterviewHost } from './schedule/ScheduleInterviewHost';
+import { ScheduleOffer } from './schedule/ScheduleOffer';
 import { ScheduleDetails } from './schedule/ScheduleDetails';
 import { UpcomingInterviews } from './UpcomingInterviews';
 import type { ScheduledEntry } from './repo';
@@ -66,7 +69,11 @@ export function InterviewsPage() {
           entry,
           schedule: <ScheduleDetails interview={entry.interview} team={team} timeZone={timeZone} actions={scheduleActions(entry)} />,
         })),
-        ...result.entries.map((entry) => ({ key: entry.candidate.uid, entry, schedule: undefined })),
+        ...result.entries.map((entry) => ({
+          key: entry.candidate.uid,
+          entry,
+          schedule: entry.candidate.status === 'interview' ? <ScheduleOffer candidateUid={entry.candidate.uid} candidateName={entry.candidate.name} /> : undefined,
+        })),
       ]
     : undefined;
 
@@ -114,6 +121,7 @@ export function InterviewsPage() {
           ))}
         </div>
       )}
+      <ScheduleInterviewHost />
       {day === today && <UpcomingInterviews today={today} timeZone={timeZone} team={team} actionsFor={scheduleActions} />}
     </div>
   );
