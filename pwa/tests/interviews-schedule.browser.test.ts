@@ -189,6 +189,22 @@ describe('scheduled interviews', () => {
     await rowForm.getByRole('button', { name: 'Schedule' }).click();
     await expectToast(a.page, 'Interview scheduled');
     await expect.poll(() => app.db.knex('scheduledInterviews').whereNull('deletedAt').where({ date: shiftDay(today, 1), startTime: '09:00' }).count({ n: '*' }).first().then((row) => Number(row!.n)), POLL).toBe(1);
+
+    // Changed from the detail dialog: only what changed is sent; the time keeps its zone.
+    detail = await openCandidate(a.page, 'Dana Demo');
+    await detail.getByRole('button', { name: /^Change the interview on .* at 10:30 AM/ }).click();
+    const change = a.page.getByRole('dialog', { name: 'Change interview' });
+    expect(await change.getByLabel('Start time').inputValue()).toBe('10:30');
+    await change.getByLabel('Duration').selectOption({ label: '1 h' });
+    await change.getByLabel('Place or meeting link').fill('Room 9');
+    await change.getByRole('button', { name: 'Save interview' }).click();
+    await expectToast(a.page, 'Interview changed');
+    await detail.getByText('10:30 AM – 11:30 AM').waitFor();
+    await expect.poll(() => app.db.knex('scheduledInterviews').where({ startTime: '10:30' }).first('durationMinutes', 'place', 'timeZone'), POLL).toEqual({
+      durationMinutes: 60,
+      place: 'Room 9',
+      timeZone: NEW_YORK,
+    });
     await a.context.close();
     await b.context.close();
   });

@@ -2,7 +2,7 @@
  * How a scheduled interview's time reads, in the viewer's zone (the device's): the day, and the start
  * and end times ("9:30 AM – 10:15 AM"); an interview that ends on a later day says so.
  */
-import { toDayString } from '../format/time-zone';
+import { toDayString, zonedFields } from '../format/time-zone';
 import { interviewSpan, type ScheduledInterview } from '../schemas/scheduled-interview.schema';
 
 type Timed = Pick<ScheduledInterview, 'date' | 'startTime' | 'timeZone' | 'durationMinutes'>;
@@ -34,4 +34,11 @@ export function formatDuration(minutes: number): string {
   const rest = minutes % 60;
   if (!hours) return `${rest} min`;
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
+
+/** The interview's start as a date and HH:mm on the wall clock of `timeZone` (to edit it there). */
+export function wallClockIn(row: Timed, timeZone: string): { date: string; startTime: string } {
+  const start = interviewSpan(row).start;
+  const { hour, minute } = zonedFields(start, timeZone);
+  return { date: toDayString(start, timeZone), startTime: `${String(hour % 24).padStart(2, '0')}:${String(minute).padStart(2, '0')}` };
 }

@@ -19,7 +19,8 @@ import { ScheduleInterviewDialog } from './ScheduleInterviewDialog';
 export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
   const interviews = useLiveQuery(() => scheduledInterviewsRepo.interviewsOfCandidate(candidate.uid), [candidate.uid]);
   const team = useTeam() ?? [];
-  const [scheduling, setScheduling] = useState(false);
+  // The dialog: 'new', an interview to change, or closed.
+  const [editing, setEditing] = useState<ScheduledInterview | 'new' | null>(null);
   const timeZone = deviceTimeZone();
 
   async function cancel(interview: ScheduledInterview) {
@@ -41,7 +42,7 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
   }
 
   const action = (
-    <Button variant="outline" size="sm" onClick={() => setScheduling(true)}>
+    <Button variant="outline" size="sm" onClick={() => setEditing('new')}>
       Schedule interview
     </Button>
   );
@@ -65,6 +66,9 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
               </div>
               <div className="flex flex-wrap gap-2">
                 <AddToCalendarButton interview={interview} candidateName={candidate.name} interviewerName={interviewerName(team, interview.interviewerId)} />
+                <Button variant="ghost" size="sm" onClick={() => setEditing(interview)} aria-label={`Change the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
+                  Change
+                </Button>
                 <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void cancel(interview)} aria-label={`Cancel the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
                   Cancel
                 </Button>
@@ -73,7 +77,14 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
           ))}
         </ul>
       )}
-      {scheduling && <ScheduleInterviewDialog candidate={candidate} onClose={() => setScheduling(false)} />}
+      {editing && (
+        <ScheduleInterviewDialog
+          key={editing === 'new' ? 'new' : editing.uid}
+          candidate={candidate}
+          interview={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </DetailSection>
   );
 }

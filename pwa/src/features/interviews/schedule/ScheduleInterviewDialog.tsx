@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { deviceTimeZone, toDayString } from '@shared/format/time-zone';
-import { formatDuration } from '@shared/interviews/interview-times';
+import { formatDuration, wallClockIn } from '@shared/interviews/interview-times';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import type { TeamMember } from '@shared/schemas/user.schema';
 import { useAuthStore } from '@/features/auth/auth-store';
@@ -23,15 +25,35 @@ const SELECT_CLASSES = 'h-10 w-full rounded-md border border-input bg-background
  * The time is the device's wall-clock time; the interviewer is one of the team's users (as last fetched
  * online).
  */
-export function ScheduleInterviewDialog({ candidate, onClose }: { candidate: Candidate; onClose: () => void }) {
+export function ScheduleInterviewDialog({ candidate, interview, onClose }: { candidate: Candidate; interview?: ScheduledInterview; onClose: () => void }) {
   const team = useTeam();
   const userId = useAuthStore((state) => state.user?.id);
   // The form mounts once the team is read, so the signed-in user's option exists to be the default.
   if (!team) return null;
-  return <ScheduleForm candidate={candidate} team={team} defaultInterviewerId={team.some((m) => m.id === userId) ? userId : undefined} onClose={onClose} />;
+  return <ScheduleForm candidate={candidate} interview={interview} team={team} defaultInterviewerId={team.some((m) => m.id === userId) ? userId : undefined} onClose={onClose} />;
 }
 
-function ScheduleForm({ candidate, team, defaultInterviewerId, onClose }: { candidate: Candidate; team: TeamMember[]; defaultInterviewerId: number | undefined; onClose: () => void }) {
+interface ScheduleFormProps {
+  candidate: Candidate;
+  /** The interview being changed; none to schedule a new one. */
+  interview: ScheduledInterview | undefined;
+  team: TeamMember[];
+  defaultInterviewerId: number | undefined;
+  onClose: () => void;
+}
+
+/** The form's starting values: a new interview's defaults, or the interview's, its time on this device's clock. */
+function initialValues(interview: ScheduledInterview | undefined, defaultInterviewerId: number | undefined, timeZone: string): ScheduleFormValues {
+  if (!interview) {
+    return { date: toDayString(Date.now(), timeZone), startTime: '09:00', durationMinutes: 60, interviewerId: defaultInterviewerId as number, place: '', note: '' };
+  }
+  const { interviewerId, durationMinutes, place, note } = interview;
+  return { ...wallClockIn(interview, timeZone), durationMinutes, interviewerId: interviewerId as number, place, note };
+}
+
+function ScheduleForm({ candidate, interview, team, defaultInterviewerId, onClose }: ScheduleFormProps) {
+  const timeZone = deviceTimeZone();
+  const [initial] = useState(() => initialValues(interview, defaultInterviewerId, timeZone));
   const {
     register,
     handleSubmit,
@@ -39,20 +61,21 @@ function ScheduleForm({ candidate, team, defaultInterviewerId, onClose }: { cand
     formState: { errors, isSubmitting },
   } = useForm<ScheduleFormValues>({
     resolver: zodResolver(scheduleFormSchema),
-    defaultValues: {
-      date: toDayString(Date.now(), deviceTimeZone()),
-      startTime: '09:00',
-      durationMinutes: 60,
-      interviewerId: defaultInterviewerId,
-      place: '',
-      note: '',
-    },
+    defaultValues: initial,
   });
 
   const submit = handleSubmit(async (values) => {
     try {
-      await scheduledInterviewsRepo.scheduleInterview(candidate.uid, { ...values, timeZone: deviceTimeZone() });
-      toast({ title: 'Interview scheduled', description: `${candidate.name}, ${values.date} at ${values.startTime}` });
+      if (interview) {
+        // An unchanged time keeps the zone it was scheduled in (the same instant, written as it was).
+        const sameTime = values.date === initial.date && values.startTime === initial.startTime;
+        const when = sameTime ? { date: interview.date, startTime: interview.startTime, timeZone: interview.timeZone } : { date: values.date, startTime: values.startTime, timeZone };
+        await scheduledInterviewsRepo.changeInterview(interview.uid, { ...values, ...when });
+        toast({ title: 'Interview changed', description: `${candidate.name}, ${values.date} at ${values.startTime}` });
+      } else {
+        await scheduledInterviewsRepo.scheduleInterview(candidate.uid, { ...values, timeZone });
+        toast({ title: 'Interview scheduled', description: `${candidate.name}, ${values.date} at ${values.startTime}` });
+      }
       onClose();
     } catch (failure) {
       if (failure instanceof ValidationError) {
@@ -71,12 +94,12 @@ function ScheduleForm({ candidate, team, defaultInterviewerId, onClose }: { cand
 
   return (
     <FormDialog
-      title="Schedule interview"
+      title={interview ? 'Change interview' : 'Schedule interview'}
       description={`An interview with ${candidate.name}. Saved on this device and synced to the team.`}
       formId={FORM_ID}
       submitting={isSubmitting}
-      submitLabel="Schedule"
-      busyLabel="Scheduling..."
+      submitLabel={interview ? 'Save interview' : 'Schedule'}
+      busyLabel={interview ? 'Saving...' : 'Scheduling...'}
       onClose={onClose}
       error={errors.root?.message}
     >
@@ -88,7 +111,7 @@ function ScheduleForm({ candidate, team, defaultInterviewerId, onClose }: { cand
           void submit(event);
         }}
         noValidate
-        aria-label="Schedule interview"
+        aria-label={interview ? 'Change interview' : 'Schedule interview'}
         className="grid gap-4 sm:grid-cols-2"
       >
         <FormField id="schedule-date" label="Date" error={errors.date?.message}>
