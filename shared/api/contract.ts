@@ -19,6 +19,7 @@ import { syncRoutes } from './sync.contract';
 import { candidateRoutes } from './candidates.contract';
 import { integrationRoutes } from './integrations.contract';
 import { leadRoutes } from './leads.contract';
+import { calendarRoutes } from './calendar.contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -79,6 +80,7 @@ export const api = {
   ...candidateRoutes,
   ...integrationRoutes,
   ...leadRoutes,
+  ...calendarRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Api = typeof api;

@@ -16,23 +16,38 @@ export interface InterviewIcsContext {
   now: Date;
 }
 
-export function interviewIcs(interview: ScheduledInterview, context: InterviewIcsContext): string {
-  const { start, end } = interviewSpan(interview);
-  const link = meetingLinkOf(interview.place);
-  const description = [`Interviewer: ${context.interviewerName}`, ...(link ? [`Meeting link: ${link}`] : []), ...(interview.note ? ['', interview.note] : [])].join('\n');
-  const calendar = ical({ prodId: { company: context.appName, product: 'Interviews', language: 'EN' }, name: `Interview with ${context.candidateName}` });
-  calendar.createEvent({
-    id: `${interview.uid}@rephire`,
-    start: new Date(start),
-    end: new Date(end),
-    stamp: context.now,
-    summary: `Interview: ${context.candidateName}`,
-    description,
-    location: interview.place.trim() || null,
-    url: link,
-    status: ICalEventStatus.CONFIRMED,
-  });
+/** One interview of a calendar, with the names its event shows. */
+export interface CalendarInterview {
+  interview: ScheduledInterview;
+  candidateName: string;
+  interviewerName: string;
+}
+
+/** A calendar of interviews (the per-user feed, or one interview's file), each its own event. */
+export function interviewsCalendar(items: readonly CalendarInterview[], { appName, now, name }: { appName: string; now: Date; name: string }): string {
+  const calendar = ical({ prodId: { company: appName, product: 'Interviews', language: 'EN' }, name });
+  for (const { interview, candidateName, interviewerName } of items) {
+    const { start, end } = interviewSpan(interview);
+    const link = meetingLinkOf(interview.place);
+    const description = [`Interviewer: ${interviewerName}`, ...(link ? [`Meeting link: ${link}`] : []), ...(interview.note ? ['', interview.note] : [])].join('\n');
+    calendar.createEvent({
+      id: `${interview.uid}@rephire`,
+      start: new Date(start),
+      end: new Date(end),
+      stamp: now,
+      summary: `Interview: ${candidateName}`,
+      description,
+      location: interview.place.trim() || null,
+      url: link,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
   return calendar.toString();
+}
+
+export function interviewIcs(interview: ScheduledInterview, context: InterviewIcsContext): string {
+  const { candidateName, interviewerName, appName, now } = context;
+  return interviewsCalendar([{ interview, candidateName, interviewerName }], { appName, now, name: `Interview with ${candidateName}` });
 }
 
 /** A file name for the interview's .ics: "interview-ann-lee-2026-12-01.ics". */
