@@ -210,6 +210,10 @@ async function walkInterviewsSettingsAndUsers() {
   await page.getByRole('textbox', { name: 'Interview notes for Ivy Interview' }).waitFor();
   await axe.check('interview note editor');
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await checkOpened('calendar feed dialog', async () => {
+    await page.getByRole('button', { name: 'Calendar feed' }).click();
+    await page.getByRole('dialog', { name: 'Calendar feed' }).getByRole('button', { name: 'Create feed address' }).waitFor();
+  });
 
   await go('Settings', 'Settings');
   for (const tab of ['Profile', 'Password', 'Appearance', 'API Keys', 'System']) {

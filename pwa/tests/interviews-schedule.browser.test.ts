@@ -208,4 +208,26 @@ describe('scheduled interviews', () => {
     await a.context.close();
     await b.context.close();
   });
+
+  it('gives a recruiter a private calendar feed of the interviews she conducts, and resets it', async () => {
+    const { context, page } = await device(CHICAGO, RECRUITER);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Interviews' }).click();
+    await page.getByRole('button', { name: 'Calendar feed' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Calendar feed' });
+    await dialog.getByText('You have no feed address yet.').waitFor();
+    await dialog.getByRole('button', { name: 'Create feed address' }).click();
+    const address = await dialog.getByLabel('Your feed address').inputValue();
+    expect(address).toMatch(new RegExp(`^${app.url}/api/calendar/cal_[A-Za-z0-9_-]{43}/interviews\\.ics$`));
+    const feed = await fetch(address);
+    expect(feed.status).toBe(200);
+    const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent).summary);
+    expect(events.sort()).toEqual(['Interview: Dana Demo', 'Interview: Eli Entered']);
+
+    await dialog.getByRole('button', { name: 'Reset feed address' }).click();
+    await page.getByRole('dialog', { name: 'Reset the feed address?' }).getByRole('button', { name: 'Reset address' }).click();
+    await expect.poll(() => dialog.getByLabel('Your feed address').inputValue(), POLL).not.toBe(address);
+    expect((await fetch(address)).status).toBe(404);
+    expect((await fetch(await dialog.getByLabel('Your feed address').inputValue())).status).toBe(200);
+    await context.close();
+  });
 });

@@ -18,6 +18,8 @@ import { errorMessage } from '@/api/client';
 import { Spinner } from '@/ui/Spinner';
 import { CalendarIcon } from '@/ui/icons';
 import { toast } from '@/ui/toast/toast-queue';
+import { Button } from '@/ui/Button';
+import { CalendarFeedDialog } from './CalendarFeedDialog';
 import { DayNavigator } from './DayNavigator';
 import { InterviewCard } from './InterviewCard';
 import { useInterviewDay } from './hooks/useInterviewDay';
@@ -40,6 +42,7 @@ export function InterviewsPage() {
   const result = useInterviewDay(day, timeZone);
   const [editing, setEditing] = useState<string | null>(null);
   const team = useTeam() ?? [];
+  const [feedOpen, setFeedOpen] = useState(false);
 
   const changeDay = (next: string) => {
     setEditing(null);
@@ -84,7 +87,12 @@ export function InterviewsPage() {
           <h1 className="text-2xl font-bold tracking-tight">Interviews</h1>
           <p className="text-muted-foreground">Candidates in interview, and your notes, day by day.</p>
         </div>
-        <DayNavigator day={day} today={today} onChange={changeDay} />
+        <div className="flex flex-wrap items-center gap-2">
+          <DayNavigator day={day} today={today} onChange={changeDay} />
+          <Button variant="outline" size="sm" onClick={() => setFeedOpen(true)}>
+            Calendar feed
+          </Button>
+        </div>
       </header>
 
       {!result && (
@@ -122,6 +130,7 @@ export function InterviewsPage() {
         </div>
       )}
       <ScheduleInterviewHost />
+      {feedOpen && <CalendarFeedDialog onClose={() => setFeedOpen(false)} />}
       {day === today && <UpcomingInterviews today={today} timeZone={timeZone} team={team} actionsFor={scheduleActions} />}
     </div>
   );
