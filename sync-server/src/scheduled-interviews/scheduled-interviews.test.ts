@@ -139,4 +139,20 @@ describe('scheduled interviews over sync', () => {
     expect(reasons(again)).toEqual(['The candidate was erased for privacy; the change was dropped']);
     expect(await server.db.knex('scheduledInterviews').where({ candidateId: id })).toEqual([]);
   });
+
+  it('keeps an interview whose interviewer’s account is deleted, without an interviewer, and tells devices', async () => {
+    const leaving = await server.recruiterClient('leaving');
+    const leavingId = (await leaving.get('/api/user')).body.id;
+    const device = new TestDevice(rita);
+    const candidateUid = await candidateOn(device);
+    const uid = randomUUID();
+    const res = await device.push([device.mutation('interview.schedule', { uid, candidateUid, ...when, durationMinutes: 30, interviewerId: leavingId })]);
+    expect(statuses(res)).toEqual(['applied']);
+    await device.pull();
+    expect((await admin.delete(`/api/users/${leavingId}`)).status).toBe(200);
+    expect((await interviewsOf(device)).map((row) => [row.uid, row.interviewerId])).toEqual([[uid, null]]);
+    // Choosing a deleted user as the interviewer is refused like any unknown one.
+    const again = await device.push([device.mutation('interview.schedule', { uid, candidateUid, interviewerId: leavingId })]);
+    expect(reasons(again)).toEqual(['The interviewer is not a user of this team']);
+  });
 });
