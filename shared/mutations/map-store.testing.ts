@@ -25,6 +25,7 @@ export function mapStore(): MutationStore & {
     team,
     getScheduledInterview: async (uid) => interviews.get(uid),
     putScheduledInterview: async (row) => void interviews.set(row.uid, row),
+    scheduledInterviewsOf: async (candidateUid) => [...interviews.values()].filter((row) => row.candidateUid === candidateUid && !row.deletedAt),
     isTeamMember: async (userId) => team.has(userId),
     getSavedView: async (uid) => views.get(uid),
     putSavedView: async (row) => void views.set(row.uid, row),

@@ -44,8 +44,10 @@ export interface MutationStore {
   putSavedView(row: SavedView): Promise<void>;
   /** A scheduled interview by uid (cancelled ones too); undefined where there is none. */
   getScheduledInterview(uid: string): Promise<ScheduledInterview | undefined>;
-  /** Writes one; the candidate was read by the same mutation first. */
+  /** Writes one (possibly moved to another candidate); its candidate was read by the same mutation first. */
   putScheduledInterview(row: ScheduledInterview): Promise<void>;
+  /** The candidate's live scheduled interviews (a server-side merge moves them). */
+  scheduledInterviewsOf(candidateUid: string): Promise<ScheduledInterview[]>;
   /**
    * Whether a user id is a user of the team (a possible interviewer). The server answers from its users;
    * a device cannot know the team offline and answers true (the server refuses the rest).

@@ -180,6 +180,9 @@ export function dexieRows(db: RepHireDb): MutationStore {
       await keepServerCopies(db, 'scheduledInterview', [row.uid], db.scheduledInterviews, interviewServerVersion);
       await db.scheduledInterviews.put(row);
     },
+    async scheduledInterviewsOf(candidateUid) {
+      return (await db.scheduledInterviews.where('candidateUid').equals(candidateUid).toArray()).filter((row) => !row.deletedAt);
+    },
     // The team is the server's to know: offline, the form offers the team it last fetched.
     async isTeamMember() {
       return true;

@@ -20,7 +20,7 @@ import {
 } from './candidate.store';
 import { rowToInterviewNote } from '../interview-notes/interview-note-rows';
 import { findSavedView, putSavedView } from '../saved-views/saved-view.store';
-import { findScheduledInterview, isTeamMember, putScheduledInterview } from '../scheduled-interviews/scheduled-interview.store';
+import { findScheduledInterview, findScheduledInterviewsOf, isTeamMember, putScheduledInterview } from '../scheduled-interviews/scheduled-interview.store';
 
 export class KnexMutationStore implements MutationStore {
   /** Server ids of the candidates this store has read or written, by uid. */
@@ -79,6 +79,12 @@ export class KnexMutationStore implements MutationStore {
     if (candidateId === undefined) throw new Error(`Scheduled interview for a candidate not read: ${row.candidateUid}`);
     this.touched.add(row.candidateUid);
     await putScheduledInterview(this.trx, row, candidateId);
+  }
+
+  async scheduledInterviewsOf(candidateUid: string): Promise<ScheduledInterview[]> {
+    const candidateId = this.ids.get(candidateUid);
+    if (candidateId === undefined) return [];
+    return findScheduledInterviewsOf(this.trx, candidateId);
   }
 
   isTeamMember(userId: number): Promise<boolean> {

@@ -43,6 +43,7 @@ export async function findScheduledInterview(trx: Knex, uid: string): Promise<Sc
 
 export async function putScheduledInterview(trx: Knex, row: ScheduledInterview, candidateId: number): Promise<void> {
   const values = {
+    candidateId,
     date: row.date,
     startTime: row.startTime,
     timeZone: row.timeZone,
@@ -55,10 +56,22 @@ export async function putScheduledInterview(trx: Knex, row: ScheduledInterview, 
     deletedAt: row.deletedAt,
   };
   if (row.id === null) {
-    await trx('scheduled_interviews').insert({ ...values, uid: row.uid, candidateId, userId: row.userId, createdAt: row.createdAt });
+    await trx('scheduled_interviews').insert({ ...values, uid: row.uid, userId: row.userId, createdAt: row.createdAt });
   } else {
     await trx('scheduled_interviews').where({ id: row.id }).update(values);
   }
+}
+
+/** The live interviews of candidate `candidateId`, locked. */
+export async function findScheduledInterviewsOf(trx: Knex, candidateId: number): Promise<ScheduledInterview[]> {
+  const rows = await trx('scheduled_interviews as i')
+    .join('candidates as c', 'c.id', 'i.candidateId')
+    .where('i.candidateId', candidateId)
+    .whereNull('i.deletedAt')
+    .orderBy('i.id')
+    .select('i.*', 'c.uid as candidateUid')
+    .forUpdate('i');
+  return rows.map(rowToScheduledInterview);
 }
 
 /** Whether `userId` is a user of the team (a possible interviewer). */

@@ -92,6 +92,7 @@ export class FakeSyncServer {
       putScheduledInterview: async (row) => {
         this.interviews.set(row.uid, { row: { ...row, id: row.id ?? this.nextId++ }, version: ++this.version });
       },
+      scheduledInterviewsOf: async (candidateUid) => [...this.interviews.values()].map((v) => v.row).filter((row) => row.candidateUid === candidateUid && !row.deletedAt),
       isTeamMember: async (userId) => this.team.has(userId),
       recordEvents: () => {},
     };
