@@ -153,6 +153,18 @@ async function walkCandidates() {
     await firstRow.getByRole('button', { name: /^View / }).click();
     await page.getByText('Sales Representative Candidate').waitFor();
   });
+  // Schedule interview, from the detail dialog, showing a field's error.
+  await firstRow.getByRole('button', { name: /^View / }).click();
+  await page.getByRole('button', { name: 'Schedule interview' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Schedule interview' });
+  await schedule.getByLabel('Interviewer').selectOption({ label: 'Choose an interviewer' });
+  await schedule.getByRole('button', { name: 'Schedule' }).click();
+  await schedule.getByRole('alert').waitFor();
+  await axe.check('schedule interview dialog', DIALOG);
+  await page.keyboard.press('Escape');
+  await schedule.waitFor({ state: 'detached' });
+  await page.keyboard.press('Escape');
+  await page.locator('[role="dialog"]').first().waitFor({ state: 'detached' });
   await page.getByRole('button', { name: /^Turn down / }).and(page.locator(':not([disabled])')).first().click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).waitFor();
   await axe.check('turn down confirmation', DIALOG);
@@ -198,6 +210,10 @@ async function walkInterviewsSettingsAndUsers() {
   await page.getByRole('textbox', { name: 'Interview notes for Ivy Interview' }).waitFor();
   await axe.check('interview note editor');
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await checkOpened('calendar feed dialog', async () => {
+    await page.getByRole('button', { name: 'Calendar feed' }).click();
+    await page.getByRole('dialog', { name: 'Calendar feed' }).getByRole('button', { name: 'Create feed address' }).waitFor();
+  });
 
   await go('Settings', 'Settings');
   for (const tab of ['Profile', 'Password', 'Appearance', 'API Keys', 'System']) {

@@ -11,6 +11,7 @@ import {
   notificationSettingsSchema,
   registerSchema,
   updateUserSchema,
+  teamMemberSchema,
   userSchema,
 } from '../schemas/user.schema';
 import { appConfigSchema, systemSettingsSchema } from '../schemas/settings.schema';
@@ -18,6 +19,7 @@ import { syncRoutes } from './sync.contract';
 import { candidateRoutes } from './candidates.contract';
 import { integrationRoutes } from './integrations.contract';
 import { leadRoutes } from './leads.contract';
+import { calendarRoutes } from './calendar.contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -45,6 +47,8 @@ export const api = {
   logout: { method: 'POST', path: '/api/logout', response: okSchema },
 
   listUsers: { method: 'GET', path: '/api/users', response: z.array(userSchema) },
+  /** The team's users, id and name only, for any signed-in user (e.g. to pick an interviewer). */
+  listTeam: { method: 'GET', path: '/api/team', response: z.array(teamMemberSchema) },
   createUser: { method: 'POST', path: '/api/users', body: createUserSchema, response: userSchema },
   updateUser: { method: 'PATCH', path: '/api/users/:id', body: updateUserSchema, response: userSchema },
   deleteUser: { method: 'DELETE', path: '/api/users/:id', response: okSchema },
@@ -76,6 +80,7 @@ export const api = {
   ...candidateRoutes,
   ...integrationRoutes,
   ...leadRoutes,
+  ...calendarRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Api = typeof api;

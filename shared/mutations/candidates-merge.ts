@@ -4,7 +4,7 @@
  * last values stay in their history. In 'merge' mode the kept candidate first gets the removed ones'
  * note lines it lacks (whole lines, as imports add them) and their interview notes: a day the kept one
  * has a note for gets the lines it lacks, another day's note moves over under the uid a device would
- * derive for it. 'delete' mode only removes.
+ * derive for it; their scheduled interviews move to the kept one as they are. 'delete' mode only removes.
  */
 import { z } from 'zod';
 import { appendMissingLines } from '../candidates/notes';
@@ -34,6 +34,9 @@ export async function apply(store: MutationStore, args: Args, ctx: MutationConte
       const notes = appendMissingLines(record.notes, other.notes);
       if (notes !== record.notes) record = { ...record, notes, updatedAt: ctx.now };
       await moveInterviewNotes(store, kept.uid, keptNotes, other.uid, ctx);
+      for (const interview of await store.scheduledInterviewsOf(other.uid)) {
+        await store.putScheduledInterview({ ...interview, candidateUid: kept.uid, updatedAt: ctx.now });
+      }
     }
   }
   const tombstones = removed.map((other) => {

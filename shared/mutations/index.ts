@@ -17,7 +17,9 @@ import * as candidatesBulk from './candidates-bulk';
 import * as candidatesImport from './candidates-import';
 import * as candidatesMerge from './candidates-merge';
 import * as candidatesUndoImport from './candidates-undo-import';
+import * as interviewCancel from './interview-cancel';
 import * as interviewNoteSave from './interview-note-save';
+import * as interviewSchedule from './interview-schedule';
 import * as savedViewDelete from './saved-view-delete';
 import * as savedViewSave from './saved-view-save';
 import type { MutationContext, MutationOutcome, MutationStore } from './store';
@@ -37,6 +39,8 @@ export const deviceMutations = {
   'interviewNote.save': interviewNoteSave,
   'savedView.save': savedViewSave,
   'savedView.delete': savedViewDelete,
+  'interview.schedule': interviewSchedule,
+  'interview.cancel': interviewCancel,
 } as const;
 
 /** What the server applies: the devices' mutations and those of its own writers. */

@@ -3,15 +3,30 @@ import { normalizeEmail } from '../candidates/email';
 import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
 import { formatHlc } from '../sync/hlc';
 import type { SavedView } from '../schemas/saved-view.schema';
+import type { ScheduledInterview } from '../schemas/scheduled-interview.schema';
 import type { MutationStore } from './store';
 
-export function mapStore(): MutationStore & { candidates: Map<string, Candidate>; views: Map<string, SavedView> } {
+export function mapStore(): MutationStore & {
+  candidates: Map<string, Candidate>;
+  views: Map<string, SavedView>;
+  interviews: Map<string, ScheduledInterview>;
+  /** The team's user ids (1 and 2 unless a test changes it). */
+  team: Set<number>;
+} {
   const candidates = new Map<string, Candidate>();
   const views = new Map<string, SavedView>();
   const notes = new Map<string, InterviewNote>();
+  const interviews = new Map<string, ScheduledInterview>();
+  const team = new Set([1, 2]);
   return {
     candidates,
     views,
+    interviews,
+    team,
+    getScheduledInterview: async (uid) => interviews.get(uid),
+    putScheduledInterview: async (row) => void interviews.set(row.uid, row),
+    scheduledInterviewsOf: async (candidateUid) => [...interviews.values()].filter((row) => row.candidateUid === candidateUid && !row.deletedAt),
+    isTeamMember: async (userId) => team.has(userId),
     getSavedView: async (uid) => views.get(uid),
     putSavedView: async (row) => void views.set(row.uid, row),
     getCandidates: async (uids) => uids.map((uid) => candidates.get(uid)),

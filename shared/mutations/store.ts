@@ -7,6 +7,7 @@
  */
 import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
 import type { SavedView } from '../schemas/saved-view.schema';
+import type { ScheduledInterview } from '../schemas/scheduled-interview.schema';
 import type { Role } from '../schemas/user.schema';
 import type { FieldEvent } from '../sync/merge';
 
@@ -41,6 +42,17 @@ export interface MutationStore {
   /** A saved view by uid, whoever owns it (the mutation checks the owner); undefined where there is none. */
   getSavedView(uid: string): Promise<SavedView | undefined>;
   putSavedView(row: SavedView): Promise<void>;
+  /** A scheduled interview by uid (cancelled ones too); undefined where there is none. */
+  getScheduledInterview(uid: string): Promise<ScheduledInterview | undefined>;
+  /** Writes one (possibly moved to another candidate); its candidate was read by the same mutation first. */
+  putScheduledInterview(row: ScheduledInterview): Promise<void>;
+  /** The candidate's live scheduled interviews (a server-side merge moves them). */
+  scheduledInterviewsOf(candidateUid: string): Promise<ScheduledInterview[]>;
+  /**
+   * Whether a user id is a user of the team (a possible interviewer). The server answers from its users;
+   * a device cannot know the team offline and answers true (the server refuses the rest).
+   */
+  isTeamMember(userId: number): Promise<boolean>;
   /** Values lost, refused or merged, for the history. Kept by the server; a device drops them. */
   recordEvents(events: readonly HistoryEvent[]): void;
 }

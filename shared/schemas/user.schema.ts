@@ -136,3 +136,10 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * A user of the team as every signed-in user may see them (to pick an interviewer): the id and the name
+ * shown — the display name, else the username. Nothing else about the account.
+ */
+export const teamMemberSchema = z.object({ id: z.number().int(), name: z.string() });
+export type TeamMember = z.infer<typeof teamMemberSchema>;

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { candidateSchema, experienceSchema, interviewNoteSchema } from '../schemas/candidate.schema';
 import { savedViewSchema } from '../schemas/saved-view.schema';
+import { scheduledInterviewSchema } from '../schemas/scheduled-interview.schema';
 import { hlcSchema, uidSchema } from '../mutations/args.schema';
 
 export const MAX_MUTATIONS_PER_PUSH = 200;
@@ -107,6 +108,8 @@ export const pullResponseSchema = z.object({
   interviewNotes: z.array(interviewNoteSchema),
   /** The signed-in user's saved views (never another user's). Absent from older servers. */
   savedViews: z.array(savedViewSchema).default([]),
+  /** Scheduled interviews (team data: every user's), cancelled ones as tombstones. Absent from older servers. */
+  scheduledInterviews: z.array(scheduledInterviewSchema).default([]),
   /**
    * Uids of candidates erased for privacy: the device deletes everything it holds about each one — the
    * record, its interview notes and experiences, and pending or rejected changes that carry its data.

@@ -14,6 +14,8 @@ import * as historyConflictsAndKeys from './20261127100000_history_conflicts_and
 import * as historyRestored from './20261128000000_history_restored';
 import * as savedViews from './20261128010000_saved_views';
 import * as webhooks from './20261129000000_webhooks';
+import * as scheduledInterviews from './20261130000000_scheduled_interviews';
+import * as calendarFeeds from './20261130000100_calendar_feeds';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,6 +33,8 @@ const migrations: Array<[string, Migration]> = [
   ['20261128000000_history_restored', historyRestored],
   ['20261128010000_saved_views', savedViews],
   ['20261129000000_webhooks', webhooks],
+  ['20261130000000_scheduled_interviews', scheduledInterviews],
+  ['20261130000100_calendar_feeds', calendarFeeds],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -28,6 +28,7 @@ import { candidatesRouter } from './candidates/candidates.router';
 import { importRouter } from './candidates/import/import.router';
 import { interviewNotesRouter } from './interview-notes/interview-notes.router';
 import { apiKeysRouter } from './api-keys/api-keys.router';
+import { calendarRouter } from './scheduled-interviews/calendar.router';
 import { zapierRouter } from './integrations/zapier.router';
 import { formsRouter } from './integrations/forms.router';
 import { openApiRouter } from './openapi/openapi.router';
@@ -73,6 +74,7 @@ function browserRouters(leads?: LinkedinRouterOptions): Router[] {
     importRouter(),
     interviewNotesRouter(),
     apiKeysRouter(),
+    calendarRouter(),
     linkedinRouter(leads),
     openApiRouter(),
   ];

@@ -9,16 +9,13 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
-import { CANDIDATE_INDEXES, RepHireDb, VERSION_1_STORES, fromLocalCandidate, toLocalCandidate } from './database';
-
-/** The latest version this app declares. */
-const LATEST = new RepHireDb('never-opened').verno;
+import { CANDIDATE_INDEXES, LATEST_DB_VERSION, RepHireDb, VERSION_1_STORES, fromLocalCandidate, toLocalCandidate } from './database';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
 class NextVersionDb extends RepHireDb {
   constructor(name: string) {
     super(name);
-    this.version(LATEST + 1).stores({ candidates: `${CANDIDATE_INDEXES}, source` });
+    this.version(LATEST_DB_VERSION + 1).stores({ candidates: `${CANDIDATE_INDEXES}, source` });
   }
 }
 
@@ -33,7 +30,7 @@ describe('schema upgrades', () => {
 
     const next = new NextVersionDb(db.name);
     await next.open();
-    expect(next.verno).toBe(LATEST + 1);
+    expect(next.verno).toBe(LATEST_DB_VERSION + 1);
     expect(await next.outbox.toArray()).toEqual(queued);
     expect(await next.candidates.where('source').equals('x').count()).toBe(0);
     expect(engine.status.getState().error).toBe(UPGRADED_MESSAGE);

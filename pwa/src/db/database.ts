@@ -16,6 +16,8 @@
  * - `rejected`: mutations the server refused, with its reason, until the user dismisses them.
  * - `savedViews`: the signed-in user's saved views of the Candidates page (synced like the rows above:
  *   a pending change keeps the server's version in serverRows, kind 'savedView').
+ * - `scheduledInterviews`: the team's scheduled interviews (synced like the rows above, kind
+ *   'scheduledInterview'), indexed by candidate and by date (the date in the zone it was scheduled in).
  * - `meta`: key/value state of this device (client id, clocks, cursor, signed-in user…; see meta.ts).
  *
  * Versions are append-only (STYLE rule 11): add `this.version(n + 1).stores({...}).upgrade(...)` below,
@@ -26,6 +28,7 @@
 import Dexie, { type Table } from 'dexie';
 import { CANDIDATE_LWW_FIELDS, type Candidate, type Experience, type InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import type { UndoImportItem } from '@shared/mutations/candidates-undo-import';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
@@ -50,13 +53,13 @@ export type LocalCandidate = Omit<Candidate, 'fieldClocks'> & {
  */
 export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly';
 
-export type RowKind = 'candidate' | 'interviewNote' | 'savedView';
+export type RowKind = 'candidate' | 'interviewNote' | 'savedView' | 'scheduledInterview';
 
 /** The server's version of a row that pending changes touch (see the module comment). */
 export interface ServerRow {
   kind: RowKind;
   uid: string;
-  row: Candidate | InterviewNote | SavedView | null;
+  row: Candidate | InterviewNote | SavedView | ScheduledInterview | null;
 }
 
 export interface OutboxEntry {
@@ -111,6 +114,8 @@ export interface MetaRow {
 }
 
 export const DEFAULT_DB_NAME = 'rephire';
+/** The newest schema version declared below (a later app version appends the next one). */
+export const LATEST_DB_VERSION = 5;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -128,6 +133,7 @@ export class RepHireDb extends Dexie {
   experiences!: Table<Experience, string>;
   interviewNotes!: Table<InterviewNote, string>;
   savedViews!: Table<SavedView, string>;
+  scheduledInterviews!: Table<ScheduledInterview, string>;
   imports!: Table<ImportRecord, string>;
   importBatches!: Table<ImportBatch, [string, number]>;
   serverRows!: Table<ServerRow, [RowKind, string]>;
@@ -155,12 +161,14 @@ export class RepHireDb extends Dexie {
     this.version(3).stores({ savedViews: 'uid' });
     // The device's recent imports and what each did, for their Undo (features/import/import-history.ts).
     this.version(4).stores({ imports: 'id, startedAt', importBatches: '[importId+seq]' });
+    // Scheduled interviews.
+    this.version(LATEST_DB_VERSION).stores({ scheduledInterviews: 'uid, candidateUid, date' });
   }
 }
 
 /** The tables a synced-row write touches (repos and rebase take all of them in one transaction). */
 export function rowTables(db: RepHireDb) {
-  return [db.candidates, db.interviewNotes, db.savedViews, db.serverRows, db.outbox, db.meta, db.imports, db.importBatches] as const;
+  return [db.candidates, db.interviewNotes, db.savedViews, db.scheduledInterviews, db.serverRows, db.outbox, db.meta, db.imports, db.importBatches] as const;
 }
 
 /** Every table: used to wipe the device. */
@@ -170,6 +178,7 @@ export function allTables(db: RepHireDb) {
     db.experiences,
     db.interviewNotes,
     db.savedViews,
+    db.scheduledInterviews,
     db.serverRows,
     db.outbox,
     db.rejected,

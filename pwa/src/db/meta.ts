@@ -3,7 +3,7 @@
  * transaction when it must change together with rows (ids, clocks, cursor).
  */
 import type { ColumnMapping } from '@shared/import/column-mapping';
-import type { User } from '@shared/schemas/user.schema';
+import type { TeamMember, User } from '@shared/schemas/user.schema';
 import { newUid } from '@shared/sync/ids';
 import type { RepHireDb } from './database';
 
@@ -50,6 +50,8 @@ export interface DeviceMeta {
    * (shared/import/column-mapping.ts), most recently chosen first. Wiped with the rest on sign-out.
    */
   importMappings: Array<{ signature: string; columns: ColumnMapping }>;
+  /** The team's users (id and name) as last fetched online, to pick and show interviewers offline. */
+  team: TeamMember[];
 }
 
 const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
@@ -67,6 +69,7 @@ const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
   owner: null,
   candidatesVersion: 0,
   importMappings: [],
+  team: [],
 };
 
 export type MetaKey = keyof DeviceMeta;

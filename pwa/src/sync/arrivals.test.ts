@@ -30,6 +30,7 @@ const page = (candidates: Candidate[]): PullResponse => ({
   experiences: [],
   interviewNotes: [],
   savedViews: [],
+  scheduledInterviews: [],
   erased: [],
 });
 

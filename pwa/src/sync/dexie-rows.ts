@@ -4,8 +4,8 @@
  * put server truth back and replay the outbox on top. A candidate the write itself creates gets no
  * entry: it is stored `localOnly`, which the rebase removes anyway, and a pulled version of it (the
  * server applied its creation, the only change pending on it) can replace it at once. An interview
- * note or saved view made here still gets a "none" entry. Must run inside a rw transaction over
- * candidates, interviewNotes, savedViews and serverRows.
+ * note, saved view or scheduled interview made here still gets a "none" entry. Must run inside a rw transaction over
+ * candidates, interviewNotes, savedViews, scheduledInterviews and serverRows.
  *
  * Email lookups: before the transaction writes any candidate, the database's email directory answers
  * them when it holds exactly what the table holds (db/email-directory.ts: the write version read here
@@ -19,6 +19,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind } from '@/db/database';
 import { emailDirectoryOf } from '@/db/email-directory';
 import { getMeta } from '@/db/meta';
@@ -32,7 +33,7 @@ async function keepServerCopies<T>(
   kind: RowKind,
   uids: string[],
   table: Table<T, string>,
-  serverVersion: (row: T | undefined) => Candidate | InterviewNote | SavedView | null | undefined,
+  serverVersion: (row: T | undefined) => Candidate | InterviewNote | SavedView | ScheduledInterview | null | undefined,
 ): Promise<void> {
   const markers = await db.serverRows.bulkGet(uids.map((uid) => [kind, uid] as [RowKind, string]));
   const untouched = uids.filter((_, i) => !markers[i]);
@@ -54,6 +55,8 @@ const candidateServerVersion = (row: LocalCandidate | undefined) => (row ? (row.
 const noteServerVersion = (row: InterviewNote | undefined) => row ?? null;
 /** A saved view's likewise. */
 const viewServerVersion = (row: SavedView | undefined) => row ?? null;
+/** A scheduled interview's likewise. */
+const interviewServerVersion = (row: ScheduledInterview | undefined) => row ?? null;
 
 /**
  * Which of `keys` the candidates' emailKey index holds, by one request per key sent at once in the
@@ -169,6 +172,20 @@ export function dexieRows(db: RepHireDb): MutationStore {
     async putSavedView(row) {
       await keepServerCopies(db, 'savedView', [row.uid], db.savedViews, viewServerVersion);
       await db.savedViews.put(row);
+    },
+    getScheduledInterview(uid) {
+      return db.scheduledInterviews.get(uid);
+    },
+    async putScheduledInterview(row) {
+      await keepServerCopies(db, 'scheduledInterview', [row.uid], db.scheduledInterviews, interviewServerVersion);
+      await db.scheduledInterviews.put(row);
+    },
+    async scheduledInterviewsOf(candidateUid) {
+      return (await db.scheduledInterviews.where('candidateUid').equals(candidateUid).toArray()).filter((row) => !row.deletedAt);
+    },
+    // The team is the server's to know: offline, the form offers the team it last fetched.
+    async isTeamMember() {
+      return true;
     },
     // The history is the server's (candidate_events): a device keeps none.
     recordEvents() {},

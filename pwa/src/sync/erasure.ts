@@ -1,6 +1,7 @@
 /**
  * Candidates erased for privacy (a pull page's `erased` uids): the device deletes everything it holds
- * about them, in the page's transaction — the candidate, its interview notes and experiences, their
+ * about them, in the page's transaction — the candidate, its interview notes, scheduled interviews and
+ * experiences, their
  * server copies (serverRows), rejected changes that concern them, and its pending changes.
  *
  * Pending changes are rewritten in place, never removed: the server expects outbox ids without gaps,
@@ -25,7 +26,9 @@ export function candidateUidsOf(change: Change): string[] {
     case 'candidates.import':
       return (change.args as MutationArgs<'candidates.import'>).rows.map((row) => row.uid);
     case 'interviewNote.save':
-      return [(change.args as MutationArgs<'interviewNote.save'>).candidateUid];
+    case 'interview.schedule':
+    case 'interview.cancel':
+      return [(change.args as MutationArgs<'interviewNote.save' | 'interview.schedule' | 'interview.cancel'>).candidateUid];
     case 'candidates.bulk':
     case 'candidates.undoImport':
       return (change.args as MutationArgs<'candidates.bulk' | 'candidates.undoImport'>).items.map((item) => item.uid);
@@ -57,7 +60,7 @@ export function withoutErased(entry: OutboxEntry, erased: ReadonlySet<string>): 
 
 /** The tables forgetErased writes: its caller's transaction takes them all. */
 export function erasureTables(db: RepHireDb) {
-  return [db.candidates, db.interviewNotes, db.experiences, db.serverRows, db.outbox, db.rejected, db.imports, db.importBatches] as const;
+  return [db.candidates, db.interviewNotes, db.scheduledInterviews, db.experiences, db.serverRows, db.outbox, db.rejected, db.imports, db.importBatches] as const;
 }
 
 /**
@@ -70,12 +73,15 @@ export async function forgetErased(db: RepHireDb, uids: readonly string[]): Prom
   const notesOf = (uid: string) =>
     db.interviewNotes.where('[candidateUid+day]').between([uid, Dexie.minKey], [uid, Dexie.maxKey]).primaryKeys();
   const notes = (await Promise.all([...erased].map(notesOf))).flat();
+  const interviews = await db.scheduledInterviews.where('candidateUid').anyOf([...erased]).primaryKeys();
+  await db.scheduledInterviews.bulkDelete(interviews);
   await db.candidates.bulkDelete([...erased]);
   await db.interviewNotes.bulkDelete(notes);
   await db.experiences.where('candidateUid').anyOf([...erased]).delete();
   await db.serverRows.bulkDelete([
     ...[...erased].map((uid): [RowKind, string] => ['candidate', uid]),
     ...notes.map((uid): [RowKind, string] => ['interviewNote', uid]),
+    ...interviews.map((uid): [RowKind, string] => ['scheduledInterview', uid]),
   ]);
   await db.rejected.filter((entry) => concerns(entry, erased)).delete();
   const pending = await db.outbox.filter((entry) => concerns(entry, erased)).toArray();

@@ -16,6 +16,7 @@
 import { announceArrivals, countNew, hasArrivalListeners } from './arrivals';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
 import { emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { clientIdOf, getMeta, setMeta } from '@/db/meta';
@@ -31,13 +32,13 @@ export interface PullSummary extends RebaseResult {
 
 function latestStamp(page: PullResponse): string | null {
   let latest: string | null = null;
-  for (const row of [...page.candidates, ...page.interviewNotes, ...page.savedViews]) {
+  for (const row of [...page.candidates, ...page.interviewNotes, ...page.savedViews, ...page.scheduledInterviews]) {
     for (const stamp of Object.values(row.fieldClocks)) if (latest === null || stamp > latest) latest = stamp;
   }
   return latest;
 }
 
-async function splitTouched<T extends Candidate | InterviewNote | SavedView>(
+async function splitTouched<T extends Candidate | InterviewNote | SavedView | ScheduledInterview>(
   db: RepHireDb,
   kind: RowKind,
   rows: T[],
@@ -81,18 +82,20 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     const collides = await collidesWithTouched(db, candidates.untouched);
     const notes = await splitTouched(db, 'interviewNote', page.interviewNotes);
     const views = await splitTouched(db, 'savedView', page.savedViews);
+    const interviews = await splitTouched(db, 'scheduledInterview', page.scheduledInterviews);
     await db.candidates.bulkPut(candidates.untouched.map(toLocalCandidate));
     await db.interviewNotes.bulkPut(notes.untouched);
     await db.experiences.bulkPut(page.experiences);
     await db.savedViews.bulkPut(views.untouched);
-    await db.serverRows.bulkPut([...candidates.copies, ...notes.copies, ...views.copies]);
+    await db.scheduledInterviews.bulkPut(interviews.untouched);
+    await db.serverRows.bulkPut([...candidates.copies, ...notes.copies, ...views.copies, ...interviews.copies]);
     // The clock moves past every stamp seen, so this device's next write wins over what it has seen.
     const stamp = latestStamp(page);
     const known = await getMeta(db, 'hlc');
     if (stamp && (!known || stamp > known)) await setMeta(db, 'hlc', stamp);
     if (saveCursor) await setMeta(db, 'cursor', page.cursor);
     const rewritten = await forgetErased(db, page.erased);
-    if (rewritten || collides || candidates.copies.length + notes.copies.length + views.copies.length > 0) await setMeta(db, 'needsRebase', true);
+    if (rewritten || collides || candidates.copies.length + notes.copies.length + views.copies.length + interviews.copies.length > 0) await setMeta(db, 'needsRebase', true);
   });
   announceArrivals(db, arrived);
 }
@@ -102,6 +105,7 @@ function remember(seen: SeenRows, page: PullResponse) {
   for (const row of page.interviewNotes) seen.interviewNotes.add(row.uid);
   for (const row of page.experiences) seen.experiences.add(row.uid);
   for (const row of page.savedViews) seen.savedViews.add(row.uid);
+  for (const row of page.scheduledInterviews) seen.scheduledInterviews.add(row.uid);
 }
 
 /** Rows a pull has taken in so far (it cannot know how many more the server holds). */
@@ -135,7 +139,7 @@ export async function pullAll(
     if (seen) remember(seen, page);
     await applyPulledPage(db, page, seen === null);
     pages += 1;
-    rows += page.candidates.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length;
+    rows += page.candidates.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length + page.scheduledInterviews.length;
     cursor = page.cursor;
     if (!page.done) onProgress?.({ received: rows, startedAt });
     if (page.done) {

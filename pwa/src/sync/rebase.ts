@@ -12,6 +12,7 @@
  */
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { rowTables, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
 import { replayOutbox } from './outbox';
@@ -22,10 +23,11 @@ export interface SeenRows {
   interviewNotes: Set<string>;
   experiences: Set<string>;
   savedViews: Set<string>;
+  scheduledInterviews: Set<string>;
 }
 
 export function emptySeenRows(): SeenRows {
-  return { candidates: new Set(), interviewNotes: new Set(), experiences: new Set(), savedViews: new Set() };
+  return { candidates: new Set(), interviewNotes: new Set(), experiences: new Set(), savedViews: new Set(), scheduledInterviews: new Set() };
 }
 
 export interface RebaseInput {
@@ -54,13 +56,14 @@ async function forgetUnseen(db: RepHireDb, seen: SeenRows): Promise<void> {
   await db.interviewNotes.bulkDelete(goneNotes);
   await db.experiences.bulkDelete(goneExperiences);
   await db.savedViews.bulkDelete((await db.savedViews.toCollection().primaryKeys()).filter((uid) => !seen.savedViews.has(uid)));
+  await db.scheduledInterviews.bulkDelete((await db.scheduledInterviews.toCollection().primaryKeys()).filter((uid) => !seen.scheduledInterviews.has(uid)));
   // Touched rows the server no longer has: their server copy is now "none".
   await db.serverRows
     .filter((marker) => !seen[SEEN_OF[marker.kind]].has(marker.uid))
     .modify({ row: null });
 }
 
-const SEEN_OF = { candidate: 'candidates', interviewNote: 'interviewNotes', savedView: 'savedViews' } as const;
+const SEEN_OF = { candidate: 'candidates', interviewNote: 'interviewNotes', savedView: 'savedViews', scheduledInterview: 'scheduledInterviews' } as const;
 
 const BATCH = 2000;
 
@@ -87,6 +90,9 @@ async function revertToServer(db: RepHireDb): Promise<void> {
     const views = page.filter((m) => m.kind === 'savedView');
     await db.savedViews.bulkDelete(views.filter((m) => !m.row).map((m) => m.uid));
     await db.savedViews.bulkPut(views.filter((m) => m.row).map((m) => m.row as SavedView));
+    const interviews = page.filter((m) => m.kind === 'scheduledInterview');
+    await db.scheduledInterviews.bulkDelete(interviews.filter((m) => !m.row).map((m) => m.uid));
+    await db.scheduledInterviews.bulkPut(interviews.filter((m) => m.row).map((m) => m.row as ScheduledInterview));
     const last: ServerRow = page[page.length - 1]!;
     after = [last.kind, last.uid];
   }

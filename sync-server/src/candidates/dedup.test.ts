@@ -54,6 +54,12 @@ describe('deduplication', () => {
     const kept = await seed(email, 1, 'shared line\nline K', { '2026-01-10': 'kept interview' });
     const middle = await seed(email, 10, 'line M');
     const single = await seed(`single-${randomUUID().slice(0, 6)}@dedup.io`, 5, '');
+    // An interview scheduled with a removed record moves to the kept one.
+    const interviewUid = randomUUID();
+    const adminId = (await admin.get('/api/user')).body.id;
+    await device.push([
+      device.mutation('interview.schedule', { uid: interviewUid, candidateUid: oldest, date: '2026-01-12', startTime: '10:00', timeZone: 'UTC', durationMinutes: 30, interviewerId: adminId }),
+    ]);
     const reader = new TestDevice(admin);
     await reader.pull();
 
@@ -86,6 +92,7 @@ describe('deduplication', () => {
     expect(pulled.candidates.filter((c) => c.deletedAt).map((c) => c.uid).sort()).toEqual([oldest, middle].sort());
     expect(pulled.candidates.find((c) => c.uid === kept)?.notes).toBe(keptRow.notes);
     expect(pulled.interviewNotes.filter((n) => !n.deletedAt).map((n) => n.day).sort()).toEqual(['2026-01-10', '2026-01-11']);
+    expect(pulled.scheduledInterviews.map((i) => [i.uid, i.candidateUid, i.deletedAt])).toEqual([[interviewUid, kept, null]]);
 
     expect((await admin.post('/api/candidates/deduplicate')).body.duplicatesRemoved).toBe(0);
   });

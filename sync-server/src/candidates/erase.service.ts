@@ -2,8 +2,9 @@
  * Erasing a candidate for privacy (an admin's action): the person's data leaves the server for good.
  *
  * What goes: the record's personal fields (blanked), its history (candidate_events), its interview
- * notes and experiences, the REST hook events still owed for it — and the same for deleted records
- * sharing its email (the same person, as duplicates are judged: earlier copies that deduplication or a recruiter removed, which as tombstones
+ * notes, scheduled interviews and experiences, the REST hook events still owed for it — and the same
+ * for deleted records sharing its email (the same person, as duplicates are judged: earlier copies
+ * that deduplication or a recruiter removed, which as tombstones
  * still carry their data). What stays: an id-only tombstone (id, uid, created_at) marked erased, with
  * who erased it and when (erased_by, erased_at) — the audit record, with no personal data.
  *
@@ -45,6 +46,7 @@ export async function eraseCandidate(trx: Knex, adminId: number, id: number): Pr
     records = ids.length;
     await trx('candidate_events').whereIn('candidateId', ids).delete();
     await trx('interview_notes').whereIn('candidateId', ids).delete();
+    await trx('scheduled_interviews').whereIn('candidateId', ids).delete();
     await trx('experiences').whereIn('candidateId', ids).delete();
     // Hook events not yet delivered carry the person's data too.
     await trx('webhook_deliveries').whereIn('candidateId', ids).delete();

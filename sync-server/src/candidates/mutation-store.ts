@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import type { HistoryEvent, MutationStore, StoreCandidate } from '@shared/mutations/store';
 import { recordEvents, type PendingEvent, type Writer } from './candidate-events';
 import {
@@ -19,12 +20,13 @@ import {
 } from './candidate.store';
 import { rowToInterviewNote } from '../interview-notes/interview-note-rows';
 import { findSavedView, putSavedView } from '../saved-views/saved-view.store';
+import { findScheduledInterview, findScheduledInterviewsOf, isTeamMember, putScheduledInterview } from '../scheduled-interviews/scheduled-interview.store';
 
 export class KnexMutationStore implements MutationStore {
   /** Server ids of the candidates this store has read or written, by uid. */
   private readonly ids = new Map<string, number>();
   private events: HistoryEvent[] = [];
-  /** Uids of the candidates whose rows (or interview notes) this store wrote. */
+  /** Uids of the candidates whose rows (or interview notes, or scheduled interviews) this store wrote. */
   readonly touched = new Set<string>();
 
   constructor(private readonly trx: Knex) {}
@@ -66,6 +68,27 @@ export class KnexMutationStore implements MutationStore {
 
   putSavedView(row: SavedView): Promise<void> {
     return putSavedView(this.trx, row);
+  }
+
+  getScheduledInterview(uid: string): Promise<ScheduledInterview | undefined> {
+    return findScheduledInterview(this.trx, uid);
+  }
+
+  async putScheduledInterview(row: ScheduledInterview): Promise<void> {
+    const candidateId = this.ids.get(row.candidateUid);
+    if (candidateId === undefined) throw new Error(`Scheduled interview for a candidate not read: ${row.candidateUid}`);
+    this.touched.add(row.candidateUid);
+    await putScheduledInterview(this.trx, row, candidateId);
+  }
+
+  async scheduledInterviewsOf(candidateUid: string): Promise<ScheduledInterview[]> {
+    const candidateId = this.ids.get(candidateUid);
+    if (candidateId === undefined) return [];
+    return findScheduledInterviewsOf(this.trx, candidateId);
+  }
+
+  isTeamMember(userId: number): Promise<boolean> {
+    return isTeamMember(this.trx, userId);
   }
 
   async getInterviewNote(uid: string): Promise<InterviewNote | undefined> {

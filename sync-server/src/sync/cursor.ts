@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { badRequest } from '../errors';
 
-export const SYNCED_TABLES = ['candidates', 'experiences', 'interviewNotes', 'savedViews'] as const;
+export const SYNCED_TABLES = ['candidates', 'experiences', 'interviewNotes', 'savedViews', 'scheduledInterviews'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 const xid = z.string().regex(/^\d{1,20}$/);
@@ -20,15 +20,21 @@ const cursorSchema = z.strictObject({
   v: z.literal(1),
   e: z.string().min(1).max(64),
   h: xid.optional(),
-  // savedViews came later: a cursor from before it starts that table from the beginning.
-  p: z.strictObject({ candidates: position, experiences: position, interviewNotes: position, savedViews: position.default(START) }),
+  // savedViews and scheduledInterviews came later: a cursor from before one starts that table from the beginning.
+  p: z.strictObject({
+    candidates: position,
+    experiences: position,
+    interviewNotes: position,
+    savedViews: position.default(START),
+    scheduledInterviews: position.default(START),
+  }),
 });
 export type Cursor = z.infer<typeof cursorSchema>;
 export type Position = Cursor['p']['candidates'];
 
 
 export function initialCursor(epoch: string): Cursor {
-  return { v: 1, e: epoch, p: { candidates: START, experiences: START, interviewNotes: START, savedViews: START } };
+  return { v: 1, e: epoch, p: { candidates: START, experiences: START, interviewNotes: START, savedViews: START, scheduledInterviews: START } };
 }
 
 export function encodeCursor(cursor: Cursor): string {

@@ -1,6 +1,7 @@
 /**
- * Pull: the rows of candidates, experiences and interview notes changed since a device's cursor,
- * tombstones included, in pages — and the signed-in user's own saved views (never another user's).
+ * Pull: the rows of candidates, experiences, interview notes and scheduled interviews changed since a
+ * device's cursor, tombstones included, in pages — and the signed-in user's own saved views (never
+ * another user's).
  *
  * The cursor is built on each row's `xid` (the id of the transaction that last wrote it, set by a
  * trigger), not on updated_at or ids, which lose rows when transactions commit out of order. A pull
@@ -19,7 +20,7 @@ import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../users/user.model';
 import { JsonText } from '../http/route';
-import { candidateJson, experienceJson, interviewNoteJson, savedViewJson } from './row-json.sql';
+import { candidateJson, experienceJson, interviewNoteJson, savedViewJson, scheduledInterviewJson } from './row-json.sql';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import {
@@ -57,6 +58,11 @@ const TABLES: Record<SyncedTable, { from: string; json: string; erased: string; 
     erased: 'false',
   },
   savedViews: { from: 'saved_views t', json: savedViewJson('t'), erased: 'false', own: true },
+  scheduledInterviews: {
+    from: 'scheduled_interviews t JOIN candidates c ON c.id = t.candidate_id',
+    json: scheduledInterviewJson('t', 'c'),
+    erased: 'false',
+  },
 };
 
 /**
@@ -97,7 +103,7 @@ async function lastMutationBelow(db: Knex, clientId: string, horizon: string): P
 
 /**
  * The first of this client's mutations after `after` (below the horizon) that wrote a candidate whose
- * row or interview notes were written again at or above the horizon; null when none did. The rows
+ * row, interview notes or scheduled interviews were written again at or above the horizon; null when none did. The rows
  * written above the horizon are few (those committed while an older transaction holds it back), so
  * they are listed first and matched against each mutation's touched uids.
  */
@@ -106,11 +112,12 @@ async function firstOverwrittenMutation(db: Knex, clientId: string, after: numbe
     `WITH recent AS (
        SELECT uid FROM candidates WHERE xid >= ?::xid8
        UNION SELECT c.uid FROM interview_notes n JOIN candidates c ON c.id = n.candidate_id WHERE n.xid >= ?::xid8
+       UNION SELECT c.uid FROM scheduled_interviews s JOIN candidates c ON c.id = s.candidate_id WHERE s.xid >= ?::xid8
      )
      SELECT min(a.mutation_id) AS first FROM applied_mutations a
       WHERE a.client_id = ? AND a.mutation_id > ? AND a.xid < ?::xid8 AND a.touched IS NOT NULL
         AND a.touched && ARRAY(SELECT uid FROM recent)`,
-    [horizon, horizon, clientId, after, horizon],
+    [horizon, horizon, horizon, clientId, after, horizon],
   );
   const first = rows[0]?.first;
   return first === null || first === undefined ? null : Number(first);
@@ -126,7 +133,7 @@ async function includedMutation(db: Knex, query: PullQuery, horizon: string, fin
 /** One page: at most `limit` rows across the tables, taken in order, and where each table got to. */
 async function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number) {
   const positions = { ...from };
-  const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [], savedViews: [] };
+  const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [] };
   let budget = limit;
   let done = true;
   for (const table of SYNCED_TABLES) {
@@ -161,7 +168,7 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   const lastMutationId = await includedMutation(db, query, horizon, done);
   // A finished pull moves every table to the horizon: all rows below it have been returned.
   const next: Cursor = done
-    ? { v: 1, e: epoch, p: { candidates: [horizon, 0], experiences: [horizon, 0], interviewNotes: [horizon, 0], savedViews: [horizon, 0] } }
+    ? { v: 1, e: epoch, p: Object.fromEntries(SYNCED_TABLES.map((table) => [table, [horizon, 0]])) as Cursor['p'] }
     : { v: 1, e: epoch, h: horizon, p: positions };
 
   const head = {
@@ -174,6 +181,6 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;
   const erased = rows.candidates.flatMap((row) => (row.erased === null ? [] : [row.erased]));
   return new JsonText(
-    `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)},"savedViews":${list(rows.savedViews)}}`,
+    `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)},"savedViews":${list(rows.savedViews)},"scheduledInterviews":${list(rows.scheduledInterviews)}}`,
   );
 }

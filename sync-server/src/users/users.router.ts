@@ -18,6 +18,11 @@ export function usersRouter(): Router {
     return users.map(toUserDto);
   });
 
+  defineRoute(router, 'listTeam', { access: 'user' }, async (ctx) => {
+    const users = await UserModel.query(ctx.state.deps.knex).orderBy('id').select('id', 'username', 'displayName');
+    return users.map((user) => ({ id: user.id, name: user.displayName?.trim() || user.username }));
+  });
+
   defineRoute(router, 'createUser', { access: 'admin', status: 201 }, async (ctx, { body }) => {
     const { deps } = ctx.state;
     const user = await deps.knex.transaction((trx) => createUser(trx, body, deps.config.scryptLogN));

@@ -14,6 +14,7 @@ export interface PullResult {
   candidates: PullResponse['candidates'];
   experiences: PullResponse['experiences'];
   interviewNotes: PullResponse['interviewNotes'];
+  scheduledInterviews: PullResponse['scheduledInterviews'];
   erased: PullResponse['erased'];
 }
 
@@ -68,6 +69,7 @@ export class TestDevice {
       candidates: pages.flatMap((p) => p.candidates),
       experiences: pages.flatMap((p) => p.experiences),
       interviewNotes: pages.flatMap((p) => p.interviewNotes),
+      scheduledInterviews: pages.flatMap((p) => p.scheduledInterviews ?? []),
       erased: pages.flatMap((p) => p.erased),
     };
   }

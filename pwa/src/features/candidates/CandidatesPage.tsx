@@ -14,6 +14,7 @@ import { CandidatesHeader } from './components/CandidatesHeader';
 import { DebugPanel } from './components/DebugPanel';
 import { ExportMenu } from './components/ExportMenu';
 import { CandidateDetailDialog } from './components/detail/CandidateDetailDialog';
+import { ScheduleInterviewHost } from '@/features/interviews/schedule/ScheduleInterviewHost';
 import { DateRangeFilter } from './components/filters/DateRangeFilter';
 import { FilterChipsBar } from './components/filters/FilterChipsBar';
 import { LocationFilter } from './components/filters/LocationFilter';
@@ -135,6 +136,7 @@ export function CandidatesPage() {
       )}
       <CandidateDetailDialog uid={openUid} onClose={closeDetail} />
       <AddCandidateDialog open={adding} onClose={closeAdd} onOpenExisting={openExisting} />
+      <ScheduleInterviewHost />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { InterviewEntry } from '@shared/interviews/interview-day';
 import { formatPhone } from '@shared/candidates/phone';
 import { formatLocalDate } from '@shared/format/dates';
@@ -19,12 +19,14 @@ export interface InterviewCardProps {
   onEdit: () => void;
   onCancel: () => void;
   onSave: (text: string) => Promise<void>;
+  /** The scheduled interview this card is for, when it is one (its time, interviewer and place). */
+  schedule?: ReactNode;
 }
 
 /** One candidate of the day: contact details with the spec's fallbacks, and the interview note. */
-export function InterviewCard({ entry, editing, locked, onEdit, onCancel, onSave }: InterviewCardProps) {
+export function InterviewCard({ entry, editing, locked, onEdit, onCancel, onSave, schedule }: InterviewCardProps) {
   const { candidate, note } = entry;
-  const headingId = `interview-${candidate.uid}`;
+  const headingId = `interview-${useId()}`;
   const notesButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
   // Saving or cancelling removes the editor that had focus: give it back to Add/Edit Notes, not the page.
@@ -40,6 +42,7 @@ export function InterviewCard({ entry, editing, locked, onEdit, onCancel, onSave
         </h3>
         <StatusBadge status={candidate.status} />
       </header>
+      {schedule}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Detail icon={<MailIcon />} label="Email" value={candidate.email} wide />
         <Detail icon={<PhoneIcon />} label="Phone" value={candidate.phone ? formatPhone(candidate.phone) : 'No phone'} />

@@ -3,6 +3,11 @@
  * database through the shared interview-day rule (the same rule the server runs), and a note is saved
  * to the device first (row and outbox in one transaction) and synced from there, so a note written
  * offline survives a reload or a closed tab. The day is in the address (?day=yyyy-MM-dd).
+ *
+ * The day lists its scheduled interviews first, in time order (times in the device's zone), then the
+ * spec's entries (candidates who entered the interview status or got a note that day) not already
+ * listed; a candidate in interview without one is offered Schedule interview. Today also shows
+ * Upcoming: the interviews of the next days.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,9 +18,18 @@ import { errorMessage } from '@/api/client';
 import { Spinner } from '@/ui/Spinner';
 import { CalendarIcon } from '@/ui/icons';
 import { toast } from '@/ui/toast/toast-queue';
+import { Button } from '@/ui/Button';
+import { CalendarFeedDialog } from './CalendarFeedDialog';
 import { DayNavigator } from './DayNavigator';
 import { InterviewCard } from './InterviewCard';
 import { useInterviewDay } from './hooks/useInterviewDay';
+import { interviewerName, useTeam } from './hooks/useTeam';
+import { AddToCalendarButton } from './schedule/AddToCalendarButton';
+import { ScheduleInterviewHost } from './schedule/ScheduleInterviewHost';
+import { ScheduleOffer } from './schedule/ScheduleOffer';
+import { ScheduleDetails } from './schedule/ScheduleDetails';
+import { UpcomingInterviews } from './UpcomingInterviews';
+import type { ScheduledEntry } from './repo';
 import { useToday } from './hooks/useToday';
 import { interviewsRepo } from './repo';
 import { selectedDay } from './selected-day';
@@ -27,6 +41,8 @@ export function InterviewsPage() {
   const day = selectedDay(params.get('day'), today);
   const result = useInterviewDay(day, timeZone);
   const [editing, setEditing] = useState<string | null>(null);
+  const team = useTeam() ?? [];
+  const [feedOpen, setFeedOpen] = useState(false);
 
   const changeDay = (next: string) => {
     setEditing(null);
@@ -46,6 +62,24 @@ export function InterviewsPage() {
     }
   }
 
+  const scheduleActions = (entry: ScheduledEntry) => (
+    <AddToCalendarButton interview={entry.interview} candidateName={entry.candidate.name} interviewerName={interviewerName(team, entry.interview.interviewerId)} />
+  );
+  const cards = result?.scheduled
+    ? [
+        ...result.scheduled.map((entry) => ({
+          key: entry.interview.uid,
+          entry,
+          schedule: <ScheduleDetails interview={entry.interview} team={team} timeZone={timeZone} actions={scheduleActions(entry)} />,
+        })),
+        ...result.entries.map((entry) => ({
+          key: entry.candidate.uid,
+          entry,
+          schedule: entry.candidate.status === 'interview' ? <ScheduleOffer candidateUid={entry.candidate.uid} candidateName={entry.candidate.name} /> : undefined,
+        })),
+      ]
+    : undefined;
+
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -53,7 +87,12 @@ export function InterviewsPage() {
           <h1 className="text-2xl font-bold tracking-tight">Interviews</h1>
           <p className="text-muted-foreground">Candidates in interview, and your notes, day by day.</p>
         </div>
-        <DayNavigator day={day} today={today} onChange={changeDay} />
+        <div className="flex flex-wrap items-center gap-2">
+          <DayNavigator day={day} today={today} onChange={changeDay} />
+          <Button variant="outline" size="sm" onClick={() => setFeedOpen(true)}>
+            Calendar feed
+          </Button>
+        </div>
       </header>
 
       {!result && (
@@ -66,22 +105,23 @@ export function InterviewsPage() {
           Failed to load interviews: {result.error}
         </p>
       )}
-      {result?.entries?.length === 0 && (
+      {cards?.length === 0 && (
         <div className="grid justify-items-center gap-2 rounded-lg border border-dashed px-4 py-16 text-center">
           <CalendarIcon className="size-10 text-muted-foreground" />
           <p className="text-lg font-semibold">No interviews scheduled</p>
           <p className="text-sm text-muted-foreground">There are no interviews scheduled for {dayLabelInSentence(day, today)}.</p>
         </div>
       )}
-      {result?.entries && result.entries.length > 0 && (
+      {cards && cards.length > 0 && (
         <div className="grid gap-4 lg:grid-cols-2" aria-label={`Interviews for ${dayLabelInSentence(day, today)}`} role="list">
-          {result.entries.map((entry) => (
-            <div role="listitem" key={entry.candidate.uid}>
+          {cards.map(({ key, entry, schedule }) => (
+            <div role="listitem" key={key}>
               <InterviewCard
                 entry={entry}
-                editing={editing === entry.candidate.uid}
-                locked={editing !== null && editing !== entry.candidate.uid}
-                onEdit={() => setEditing(entry.candidate.uid)}
+                schedule={schedule}
+                editing={editing === key}
+                locked={editing !== null && editing !== key}
+                onEdit={() => setEditing(key)}
                 onCancel={() => setEditing(null)}
                 onSave={(text) => save(entry, text)}
               />
@@ -89,6 +129,9 @@ export function InterviewsPage() {
           ))}
         </div>
       )}
+      <ScheduleInterviewHost />
+      {feedOpen && <CalendarFeedDialog onClose={() => setFeedOpen(false)} />}
+      {day === today && <UpcomingInterviews today={today} timeZone={timeZone} team={team} actionsFor={scheduleActions} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { RecordNotFoundError } from '@/db/repo-errors';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { createInterviewsRepo } from './repo';
+import { createScheduledInterviewsRepo } from './scheduled-interviews-repo';
 
 let db: RepHireDb;
 afterEach(async () => {
@@ -56,5 +57,31 @@ describe('interview notes', () => {
     expect(entries.map((e) => [e.candidate.name, e.note?.note])).toEqual([['Bo', 'Met Bo']]);
     expect((await interviews.notesForCandidate(ann.uid)).map((n) => n.day)).toEqual(['2026-03-05']);
     expect((await interviews.notesForDay('2026-03-05')).map((n) => n.candidateUid)).toEqual([ann.uid]);
+  });
+
+  it('lists the day’s scheduled interviews in time order in the viewer’s zone, then the other entries, and the next 14 days as Upcoming', async () => {
+    const { candidates, interviews } = await setup();
+    const schedule = createScheduledInterviewsRepo(db);
+    const ann = await candidates.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    const bo = await candidates.createCandidate({ name: 'Bo', email: 'bo@x.io' });
+    const cy = await candidates.createCandidate({ name: 'Cy', email: 'cy@x.io' });
+    await interviews.saveInterviewNote(bo.uid, '2026-03-04', 'Met Bo');
+    await interviews.saveInterviewNote(cy.uid, '2026-03-04', 'Met Cy');
+    const at = (date: string, startTime: string, timeZone = 'UTC') => ({ date, startTime, timeZone, durationMinutes: 30, interviewerId: 1, place: '', note: '' });
+    // 01:00 in Berlin on the 5th is 00:00 UTC on the 5th: not the 4th in UTC.
+    await schedule.scheduleInterview(ann.uid, at('2026-03-05', '01:00', 'Europe/Berlin'));
+    // 20:00 in New York on the 3rd is 01:00 UTC on the 4th.
+    await schedule.scheduleInterview(bo.uid, at('2026-03-03', '20:00', 'America/New_York'));
+    await schedule.scheduleInterview(ann.uid, at('2026-03-04', '09:00'));
+    await schedule.scheduleInterview(ann.uid, at('2026-03-18', '23:30'));
+    await schedule.scheduleInterview(ann.uid, at('2026-03-19', '00:00'));
+    const day = await interviews.dayView('2026-03-04', 'UTC');
+    expect(day.scheduled.map((e) => [e.candidate.name, e.interview.startTime, e.note?.note ?? null])).toEqual([
+      ['Bo', '20:00', 'Met Bo'],
+      ['Ann', '09:00', null],
+    ]);
+    expect(day.entries.map((e) => e.candidate.name)).toEqual(['Cy']);
+    const upcoming = await interviews.upcoming('2026-03-04', 'UTC');
+    expect(upcoming.map((e) => `${e.interview.date} ${e.interview.startTime}`)).toEqual(['2026-03-05 01:00', '2026-03-18 23:30']);
   });
 });

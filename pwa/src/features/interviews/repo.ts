@@ -4,6 +4,8 @@
  * `interviewNote.save` in one transaction, with the shared merge rule (last writer wins).
  */
 import { interviewEntriesForDay, type InterviewEntry } from '@shared/interviews/interview-day';
+import { dayBounds, shiftDay } from '@shared/format/time-zone';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import type { InterviewNote } from '@shared/schemas/candidate.schema';
 import { interviewNoteUid } from '@shared/sync/ids';
 import { mutationArgsSchemas } from '@shared/sync/protocol.schema';
@@ -13,8 +15,30 @@ import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation } from '@/sync/outbox';
 import { changeLabels } from '@/features/candidates/change-labels';
+import { createScheduledInterviewsRepo } from './scheduled-interviews-repo';
+
+/** A scheduled interview on the day view: the interview, its candidate and the candidate's note that day. */
+export type ScheduledEntry = InterviewEntry & { interview: ScheduledInterview };
+
+/** How many days after today Upcoming lists. */
+export const UPCOMING_DAYS = 14;
 
 export function createInterviewsRepo(db: RepHireDb) {
+  const scheduled = createScheduledInterviewsRepo(db);
+
+  /** Live interviews of live candidates starting in [from, to), earliest first, with that day's notes. */
+  async function scheduledEntries(from: number, to: number, noteDay: string | null): Promise<ScheduledEntry[]> {
+    const interviews = await scheduled.interviewsStartingBetween(from, to);
+    const candidates = await db.candidates.bulkGet(interviews.map((row) => row.candidateUid));
+    const entries: ScheduledEntry[] = [];
+    for (const [i, interview] of interviews.entries()) {
+      const candidate = candidates[i];
+      if (!candidate || candidate.deletedAt) continue;
+      entries.push({ interview, candidate: fromLocalCandidate(candidate), note: noteDay === null ? null : ((await noteFor(candidate.uid, noteDay)) ?? null) });
+    }
+    return entries;
+  }
+
   async function noteFor(candidateUid: string, day: string): Promise<InterviewNote | undefined> {
     const note = await db.interviewNotes.where('[candidateUid+day]').equals([candidateUid, day]).first();
     return note && !note.deletedAt ? note : undefined;
@@ -50,6 +74,25 @@ export function createInterviewsRepo(db: RepHireDb) {
         .between([candidateUid, ''], [candidateUid, '\uffff'])
         .toArray();
       return notes.filter((note) => !note.deletedAt);
+    },
+
+    /**
+     * The day view: the day's scheduled interviews in time order, then the spec's entries (the
+     * interview-day rule) of candidates not already listed.
+     */
+    async dayView(day: string, timeZone: string): Promise<{ scheduled: ScheduledEntry[]; entries: InterviewEntry[] }> {
+      const { start, end } = dayBounds(day, timeZone);
+      const listed = await scheduledEntries(start.getTime(), end.getTime(), day);
+      const uids = new Set(listed.map((entry) => entry.candidate.uid));
+      const entries = (await this.interviewEntries(day, timeZone)).filter((entry) => !uids.has(entry.candidate.uid));
+      return { scheduled: listed, entries };
+    },
+
+    /** Interviews of the UPCOMING_DAYS days after `today`, in time order. */
+    async upcoming(today: string, timeZone: string): Promise<ScheduledEntry[]> {
+      const from = dayBounds(shiftDay(today, 1), timeZone).start.getTime();
+      const to = dayBounds(shiftDay(today, UPCOMING_DAYS), timeZone).end.getTime();
+      return scheduledEntries(from, to, null);
     },
 
     /** The Interviews page's list for `day` in `timeZone`, from local data (the shared interview-day rule). */

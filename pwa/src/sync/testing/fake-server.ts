@@ -8,6 +8,7 @@
  */
 import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { applyCandidateChanges } from '@shared/sync/merge';
 import { formatHlc } from '@shared/sync/hlc';
 import { applyMutation, parseDeviceMutation } from '@shared/mutations/index';
@@ -41,6 +42,9 @@ export class FakeSyncServer {
   readonly notes = new Map<string, Versioned<InterviewNote>>();
   readonly experiences = new Map<string, Versioned<Experience>>();
   readonly views = new Map<string, Versioned<SavedView>>();
+  readonly interviews = new Map<string, Versioned<ScheduledInterview>>();
+  /** The team's user ids (possible interviewers). */
+  readonly team = new Set([1, 2]);
   readonly clients = new Map<string, ClientState>();
   /** Every push request received, for assertions. */
   readonly pushes: PushRequest[] = [];
@@ -84,6 +88,12 @@ export class FakeSyncServer {
       putSavedView: async (row) => {
         this.views.set(row.uid, { row: { ...row, id: row.id ?? this.nextId++ }, version: ++this.version });
       },
+      getScheduledInterview: async (uid) => this.interviews.get(uid)?.row,
+      putScheduledInterview: async (row) => {
+        this.interviews.set(row.uid, { row: { ...row, id: row.id ?? this.nextId++ }, version: ++this.version });
+      },
+      scheduledInterviewsOf: async (candidateUid) => [...this.interviews.values()].map((v) => v.row).filter((row) => row.candidateUid === candidateUid && !row.deletedAt),
+      isTeamMember: async (userId) => this.team.has(userId),
       recordEvents: () => {},
     };
   }
@@ -123,12 +133,13 @@ export class FakeSyncServer {
     const reset = query.cursor !== undefined && epoch !== this.epoch;
     const since = query.cursor && !reset ? version! : 0;
     const limit = query.limit ?? 2000;
-    type Item = { kind: 'c' | 'n' | 'e' | 'v'; version: number; row: unknown };
+    type Item = { kind: 'c' | 'n' | 'e' | 'v' | 'i'; version: number; row: unknown };
     const items: Item[] = [
       ...[...this.candidates.values()].map((v) => ({ kind: 'c' as const, version: v.version, row: v.row })),
       ...[...this.notes.values()].map((v) => ({ kind: 'n' as const, version: v.version, row: v.row })),
       ...[...this.experiences.values()].map((v) => ({ kind: 'e' as const, version: v.version, row: v.row })),
       ...[...this.views.values()].map((v) => ({ kind: 'v' as const, version: v.version, row: v.row })),
+      ...[...this.interviews.values()].map((v) => ({ kind: 'i' as const, version: v.version, row: v.row })),
     ]
       .filter((item) => item.version > since)
       .sort((a, b) => a.version - b.version);
@@ -144,6 +155,7 @@ export class FakeSyncServer {
       experiences: page.filter((i) => i.kind === 'e').map((i) => i.row as Experience),
       interviewNotes: page.filter((i) => i.kind === 'n').map((i) => i.row as InterviewNote),
       savedViews: page.filter((i) => i.kind === 'v').map((i) => i.row as SavedView),
+      scheduledInterviews: page.filter((i) => i.kind === 'i').map((i) => i.row as ScheduledInterview),
       erased: [],
     };
   }

@@ -14,6 +14,7 @@ import { ChangeHistory } from './ChangeHistory';
 import { ContactAndApplication, DetailSection, ProfileSections } from './CandidateOverview';
 import { EraseCandidateButton } from './EraseCandidateButton';
 import { StatusUpdater } from './StatusUpdater';
+import { CandidateInterviews } from '@/features/interviews/schedule/CandidateInterviews';
 
 const detailSchema = candidateFormSchema.extend({ notes: z.string().max(NOTES_MAX, `Must be at most ${NOTES_MAX} characters`) });
 type DetailValues = CandidateFormValues & { notes: string };
@@ -102,6 +103,7 @@ export function CandidateDetailForm({ candidate, onRequestClose, onDone, onDirty
         </FormField>
       </DetailSection>
       <StatusUpdater candidate={candidate} status={status} onStatusChange={setChosenStatus} />
+      <CandidateInterviews candidate={candidate} />
       <ChangeHistory candidate={candidate} />
       <div data-toast-avoid className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
         <EraseCandidateButton candidate={candidate} onErased={onDone} />

@@ -2,7 +2,8 @@ import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import { describePhone } from '@shared/candidates/phone';
 import { formatPacificDate, isWithinLast24Hours } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import { EyeIcon, SparklesIcon, UserXIcon } from '@/ui/action-icons';
+import { CalendarPlusIcon, EyeIcon, SparklesIcon, UserXIcon } from '@/ui/action-icons';
+import { openScheduleInterview } from '@/features/interviews/schedule/schedule-request';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
 import { changeStatus, turnDownCandidate } from '../../candidate-actions';
@@ -24,7 +25,7 @@ export function AppliedWithSparkle({ iso, recent }: { iso: string; recent: boole
 }
 
 /**
- * View and Turn down. In a table row they are reached with the arrow keys (`rowControl`: out of the Tab
+ * View, Schedule interview and Turn down. In a table row they are reached with the arrow keys (`rowControl`: out of the Tab
  * order), on a card with Tab.
  */
 export function RowActions({
@@ -43,6 +44,17 @@ export function RowActions({
     <>
       <Button variant="ghost" size="icon" className={className} aria-label={`View ${candidate.name}`} onClick={onView} {...control}>
         <EyeIcon />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={className}
+        aria-label={`Schedule interview with ${candidate.name}`}
+        title="Schedule interview"
+        onClick={() => openScheduleInterview(candidate.uid)}
+        {...control}
+      >
+        <CalendarPlusIcon />
       </Button>
       <Button
         variant="ghost"

@@ -56,7 +56,7 @@ export function CandidatesTable({ rows, hasCandidates, onOpen, selected, onSelec
             <SortableHeader column="phone" label="Phone" sort={sort} onSort={sortBy} className="hidden w-[19%] xl:table-cell" />
             <SortableHeader column="status" label="Status" sort={sort} onSort={sortBy} className="w-40" />
             <SortableHeader column="appliedDate" label="Applied Date" sort={sort} onSort={sortBy} />
-            <th scope="col" className="w-[5.5rem] px-2 py-2 text-right font-medium">
+            <th scope="col" className="w-[7.5rem] px-2 py-2 text-right font-medium">
               <span className="sr-only">Actions</span>
             </th>
           </tr>

@@ -1,0 +1,90 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { deviceTimeZone } from '@shared/format/time-zone';
+import { formatDuration, formatInterviewDay, formatInterviewTimeRange } from '@shared/interviews/interview-times';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
+import { errorMessage } from '@/api/errors';
+import { confirmAction } from '@/app/confirm';
+import { Button } from '@/ui/Button';
+import { toast } from '@/ui/toast/toast-queue';
+import { DetailSection } from '@/features/candidates/components/detail/CandidateOverview';
+import { interviewerName, useTeam } from '../hooks/useTeam';
+import { scheduledInterviewsRepo } from '../scheduled-interviews-repo';
+import { AddToCalendarButton } from './AddToCalendarButton';
+import { InterviewPlace } from './InterviewPlace';
+import { ScheduleInterviewDialog } from './ScheduleInterviewDialog';
+
+/** The candidate's scheduled interviews in the detail dialog, earliest first, with Schedule interview and Cancel. */
+export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
+  const interviews = useLiveQuery(() => scheduledInterviewsRepo.interviewsOfCandidate(candidate.uid), [candidate.uid]);
+  const team = useTeam() ?? [];
+  // The dialog: 'new', an interview to change, or closed.
+  const [editing, setEditing] = useState<ScheduledInterview | 'new' | null>(null);
+  const timeZone = deviceTimeZone();
+
+  async function cancel(interview: ScheduledInterview) {
+    const when = `${formatInterviewDay(interview, timeZone)}, ${formatInterviewTimeRange(interview, timeZone)}`;
+    const ok = await confirmAction({
+      title: 'Cancel this interview?',
+      description: `The interview with ${candidate.name} on ${when} is removed for the whole team.`,
+      confirmLabel: 'Cancel interview',
+      cancelLabel: 'Keep it',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await scheduledInterviewsRepo.cancelInterview(interview.uid);
+      toast({ title: 'Interview cancelled', description: `${candidate.name}, ${when}` });
+    } catch (failure) {
+      toast({ title: 'Could not cancel the interview', description: errorMessage(failure), variant: 'destructive' });
+    }
+  }
+
+  const action = (
+    <Button variant="outline" size="sm" onClick={() => setEditing('new')}>
+      Schedule interview
+    </Button>
+  );
+  return (
+    <DetailSection title="Scheduled interviews" action={action}>
+      {interviews && interviews.length === 0 && <p className="text-sm text-muted-foreground">No interviews scheduled.</p>}
+      {interviews && interviews.length > 0 && (
+        <ul className="grid gap-2" aria-label={`Scheduled interviews of ${candidate.name}`}>
+          {interviews.map((interview) => (
+            <li key={interview.uid} className="flex flex-wrap items-start justify-between gap-2 rounded-md border p-3 text-sm">
+              <div className="grid min-w-0 gap-0.5">
+                <p className="font-medium">
+                  {formatInterviewDay(interview, timeZone)}, {formatInterviewTimeRange(interview, timeZone)}
+                  <span className="font-normal text-muted-foreground"> ({formatDuration(interview.durationMinutes)})</span>
+                </p>
+                <p>Interviewer: {interviewerName(team, interview.interviewerId)}</p>
+                <p className="min-w-0">
+                  <InterviewPlace place={interview.place} />
+                </p>
+                {interview.note && <p className="whitespace-pre-wrap text-muted-foreground">{interview.note}</p>}
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <AddToCalendarButton interview={interview} candidateName={candidate.name} interviewerName={interviewerName(team, interview.interviewerId)} />
+                <Button variant="ghost" size="sm" onClick={() => setEditing(interview)} aria-label={`Change the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
+                  Change
+                </Button>
+                <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void cancel(interview)} aria-label={`Cancel the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
+                  Cancel
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <ScheduleInterviewDialog
+          key={editing === 'new' ? 'new' : editing.uid}
+          candidate={candidate}
+          interview={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </DetailSection>
+  );
+}

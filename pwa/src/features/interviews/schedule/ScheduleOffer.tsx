@@ -1,0 +1,16 @@
+import { Button } from '@/ui/Button';
+import { CalendarPlusIcon } from '@/ui/action-icons';
+import { openScheduleInterview } from './schedule-request';
+
+/** On the card of a candidate in interview with no interview scheduled that day: the offer to schedule one. */
+export function ScheduleOffer({ candidateUid, candidateName }: { candidateUid: string; candidateName: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
+      No interview scheduled for this day.
+      <Button variant="outline" size="sm" onClick={() => openScheduleInterview(candidateUid)} aria-label={`Schedule interview with ${candidateName}`}>
+        <CalendarPlusIcon />
+        Schedule interview
+      </Button>
+    </div>
+  );
+}

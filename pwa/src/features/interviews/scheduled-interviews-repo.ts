@@ -1,0 +1,110 @@
+/**
+ * Scheduled interviews on the device: each change is an interview.schedule or interview.cancel
+ * mutation, applied to the device's rows and queued in one transaction (so it works offline and syncs
+ * to every user's devices), its arguments validated with the shared schema first. Reads answer the
+ * team's live interviews by candidate, or those starting within a span of instants (the date index is
+ * the date in the zone each was scheduled in, so a day either side is read and the instants decide).
+ */
+import { interviewSpan, SCHEDULED_INTERVIEW_LWW_FIELDS, type ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
+import { shiftDay, toDayString } from '@shared/format/time-zone';
+import { newUid } from '@shared/sync/ids';
+import { mutationArgsSchemas, type MutationArgs } from '@shared/sync/protocol.schema';
+import { appDb } from '@/db/app-db';
+import type { RepHireDb } from '@/db/database';
+import { notifyLocalWrite } from '@/db/local-writes';
+import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
+import { writeMutation, type PreparedMutation } from '@/sync/outbox';
+
+/** What the schedule form gives: every field of the interview. */
+export interface InterviewPlan {
+  date: string;
+  startTime: string;
+  timeZone: string;
+  durationMinutes: number;
+  interviewerId: number;
+  place: string;
+  note: string;
+}
+
+const byStart = (a: ScheduledInterview, b: ScheduledInterview) => interviewSpan(a).start - interviewSpan(b).start || a.uid.localeCompare(b.uid);
+
+export function createScheduledInterviewsRepo(db: RepHireDb) {
+  async function liveCandidateName(candidateUid: string): Promise<string> {
+    const candidate = await db.candidates.get(candidateUid);
+    if (!candidate || candidate.deletedAt) throw new RecordNotFoundError('Candidate not found');
+    return candidate.name;
+  }
+
+  async function liveInterview(uid: string): Promise<ScheduledInterview> {
+    const interview = await db.scheduledInterviews.get(uid);
+    if (!interview || interview.deletedAt) throw new RecordNotFoundError('Interview not found');
+    return interview;
+  }
+
+  async function write(args: MutationArgs<'interview.schedule'>, label: (name: string) => string): Promise<void> {
+    const parsed = parseOrThrow(mutationArgsSchemas['interview.schedule'], args);
+    const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.schedule'>> => ({
+      name: 'interview.schedule',
+      args: parsed,
+      label: label(await liveCandidateName(parsed.candidateUid)),
+    }));
+    if (written?.outcome.status === 'rejected') throw new RecordNotFoundError(written.outcome.reason ?? 'Interview not found');
+    notifyLocalWrite(db);
+  }
+
+  return {
+    /** Schedules a new interview of the candidate; resolves with its uid. */
+    async scheduleInterview(candidateUid: string, plan: InterviewPlan): Promise<string> {
+      const uid = newUid();
+      await write({ uid, candidateUid, ...plan }, (name) => `Schedule an interview with ${name} (${plan.date} ${plan.startTime})`);
+      return uid;
+    },
+
+    /** Changes an interview: only the fields that differ are sent, so others' changes to the rest stay. */
+    async changeInterview(uid: string, plan: InterviewPlan): Promise<void> {
+      const current = await liveInterview(uid);
+      const changes: Partial<InterviewPlan> = {};
+      for (const field of SCHEDULED_INTERVIEW_LWW_FIELDS) if (plan[field] !== current[field]) (changes as Record<string, unknown>)[field] = plan[field];
+      // The date, start time and zone name one instant: a change to any carries all three.
+      if ('date' in changes || 'startTime' in changes || 'timeZone' in changes) Object.assign(changes, { date: plan.date, startTime: plan.startTime, timeZone: plan.timeZone });
+      if (Object.keys(changes).length === 0) return;
+      await write({ uid, candidateUid: current.candidateUid, ...changes }, (name) => `Change the interview with ${name}`);
+    },
+
+    async cancelInterview(uid: string): Promise<void> {
+      const current = await liveInterview(uid);
+      const args = parseOrThrow(mutationArgsSchemas['interview.cancel'], { uid, candidateUid: current.candidateUid });
+      await writeMutation(db, async (): Promise<PreparedMutation<'interview.cancel'>> => ({
+        name: 'interview.cancel',
+        args,
+        label: `Cancel the interview with ${await liveCandidateName(current.candidateUid).catch(() => 'a candidate')} (${current.date} ${current.startTime})`,
+      }));
+      notifyLocalWrite(db);
+    },
+
+    /** The candidate's live interviews, earliest first. */
+    async interviewsOfCandidate(candidateUid: string): Promise<ScheduledInterview[]> {
+      const rows = await db.scheduledInterviews.where('candidateUid').equals(candidateUid).toArray();
+      return rows.filter((row) => !row.deletedAt).sort(byStart);
+    },
+
+    /** Live interviews starting at or after `from` and before `to` (epoch ms), earliest first. */
+    async interviewsStartingBetween(from: number, to: number): Promise<ScheduledInterview[]> {
+      // A date in any zone is within a day of the same instant's date in UTC.
+      const low = shiftDay(toDayString(from, 'UTC'), -1);
+      const high = shiftDay(toDayString(to, 'UTC'), 1);
+      const rows = await db.scheduledInterviews.where('date').between(low, high, true, true).toArray();
+      return rows
+        .filter((row) => {
+          if (row.deletedAt) return false;
+          const { start } = interviewSpan(row);
+          return start >= from && start < to;
+        })
+        .sort(byStart);
+    },
+  };
+}
+
+export type ScheduledInterviewsRepo = ReturnType<typeof createScheduledInterviewsRepo>;
+
+export const scheduledInterviewsRepo: ScheduledInterviewsRepo = createScheduledInterviewsRepo(appDb);
