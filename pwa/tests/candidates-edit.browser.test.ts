@@ -97,10 +97,10 @@ describe('table actions', () => {
     await expectToast(page, 'Change undone', 'Dana Dropdown is back in Interviewed');
     expect(await page.getByLabel('Status of Dana Dropdown').inputValue()).toBe('interview');
 
-    await context.setOffline(false);
-    // Both changes reach the server (the device's queue empties); it ends exactly as it was: status,
-    // when that status began, notes.
+    // Both changes wait on the device (counted before going online: a sync may empty the queue at once),
+    // then reach the server; it ends exactly as it was: status, when that status began, notes.
     expect(await deviceCount(page, 'outbox')).toBe(2);
+    await context.setOffline(false);
     await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
     await fromServer('dana@example.com').toMatchObject({ status: 'interview', notes: before.notes, statusChangedAt: before.statusChangedAt });
   });

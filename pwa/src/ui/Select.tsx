@@ -70,10 +70,11 @@ export function Select<T extends string | number>({
         <ListboxOptions
           ref={nameList}
           anchor="bottom start"
-          transition
+          // No open/close transition: it waits for animation frames, and a list caught in it (seen under
+          // load: still marked closed while opening) ignores clicks on its options.
           className={cn(
             'z-50 max-h-72 w-(--button-width) min-w-32 overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md [--anchor-gap:4px]',
-            'transition duration-100 data-closed:opacity-0 focus:outline-none',
+            'focus:outline-none',
           )}
         >
           {options.map((option) => (
