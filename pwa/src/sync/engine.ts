@@ -1,13 +1,8 @@
 /**
  * The sync engine: pushes the outbox and pulls changes (push.ts, pull.ts, rebase.ts) on start, on
  * `online`, when the tab becomes visible, shortly after local writes, every 30 s while visible (5 s
- * while a screen asks for it), and retries failures with backoff.
- *
- * One tab per browser leads: it holds a lifetime lock and alone schedules syncs. The other tabs nudge
- * it over a tab channel (their writes, coming online or into view, a screen asking for fast polling)
- * and read the results through the shared database; the leader tells them when it is syncing and how
- * far it got. When the leader closes, the next tab in line takes over. A sync a person asks for in any
- * tab (Refresh, sign-out) still runs there, one at a time across tabs (a named lock).
+ * while a screen asks for it), and retries failures with backoff. One tab at a time runs a sync (a
+ * named lock); other tabs see the results through the shared database.
  *
  * Invariants: nothing is ever removed from the outbox except by a pull's lastMutationId or a server
  * rejection (kept in `rejected` with its reason); a 401 pauses syncing until `signedIn` — the queue
@@ -17,7 +12,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { DEFAULT_DB_NAME, allTables, type RepHireDb } from '@/db/database';
 import { onLocalWrite } from '@/db/local-writes';
 import { getMeta, setMeta, type DeviceUser } from '@/db/meta';
-import { browserEnvironment, type SyncEnvironment, type TabChannel } from './environment';
+import { browserEnvironment, type SyncEnvironment } from './environment';
 import { pullAll } from './pull';
 import { isClientOfAnotherUser, pushOutbox, renumberOutbox } from './push';
 import { DEFAULT_TIMING, SyncScheduler, backoffDelay, type SyncTiming } from './scheduler';
@@ -29,7 +24,6 @@ import {
   toPendingChange,
   type DurableSyncState,
   type PendingChange,
-  type SyncStatus,
   type SyncStatusStore,
 } from './status-store';
 import { SyncError, httpTransport, type HttpTransportOptions, type SyncTransport } from './transport';
@@ -84,13 +78,6 @@ export interface SyncEngine {
   dismissRejected(id?: number): Promise<void>;
 }
 
-/** What the tabs of one browser tell each other (engine.ts's module comment). */
-type TabMessage =
-  | { type: 'nudge'; kind: 'now' | 'write' }
-  | { type: 'fast'; tab: string; on: boolean }
-  | { type: 'leader' }
-  | { type: 'progress'; progress: Pick<SyncStatus, 'syncing' | 'pushProgress' | 'pullProgress'> };
-
 const NETWORK_MESSAGE = "Can't reach the server";
 export const UPGRADED_MESSAGE = 'RepHire was updated in another tab. Reload this tab to keep working.';
 
@@ -104,12 +91,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const scheduler = new SyncScheduler(env, timing, () => void syncNow());
 
   let started = false;
-  /** This tab schedules the syncs (it holds the leader lock). */
-  let leader = false;
-  /** Other tabs whose screens asked for fast polling (their tab ids), known to the leader. */
-  const remoteFast = new Set<string>();
-  const tabId = Math.random().toString(36).slice(2);
-  let channel: TabChannel | null = null;
   let failures = 0;
   let lastRetryAfterMs = 0;
   let fastRequests = 0;
@@ -165,8 +146,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function scheduleAfter(outcome: SyncOutcome) {
     status.setState({ nextRetryAt: null });
-    // Only the leader keeps the syncs going; another tab's sync (asked for there) schedules nothing.
-    if (!started || !leader) return;
+    if (!started) return;
     if (!outcome.ok) {
       if (outcome.reason === 'error') {
         scheduler.schedule('retry', backoffDelay(failures, timing, env.random, lastRetryAfterMs));
@@ -178,52 +158,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // fast one a screen asked for, which goes on in the background (the spec's Candidates polling).
     const unsent = await unpushedCount();
     if (unsent > 0) scheduler.schedule('write', timing.debounceMs);
-    else if (fastRequests + remoteFast.size > 0) scheduler.schedule('poll', timing.fastPollMs);
+    else if (fastRequests > 0) scheduler.schedule('poll', timing.fastPollMs);
     else if (env.isVisible()) scheduler.schedule('poll', timing.pollMs);
-  }
-
-  /** A reason to sync: the leader schedules it; another tab hands it to the leader. */
-  function trigger(kind: 'now' | 'write') {
-    if (leader) scheduler.schedule(kind, kind === 'write' ? timing.debounceMs : 0);
-    else channel?.post({ type: 'nudge', kind } satisfies TabMessage);
-  }
-
-  function onTabMessage(raw: unknown) {
-    const message = raw as TabMessage;
-    switch (message?.type) {
-      case 'nudge':
-        if (leader) trigger(message.kind);
-        return;
-      case 'fast':
-        if (!leader) return;
-        if (message.on) remoteFast.add(message.tab);
-        else remoteFast.delete(message.tab);
-        if (message.on && (scheduler.kind === null || scheduler.kind === 'poll')) {
-          scheduler.clear();
-          scheduler.schedule('poll', 0);
-        }
-        return;
-      case 'leader':
-        // A new leader: it learns which screens want fast polling here.
-        if (fastRequests > 0) channel?.post({ type: 'fast', tab: tabId, on: true } satisfies TabMessage);
-        return;
-      case 'progress':
-        if (!leader) status.setState(message.progress);
-    }
-  }
-
-  function becomeLeader() {
-    if (!started) return;
-    leader = true;
-    channel?.post({ type: 'leader' } satisfies TabMessage);
-    // How this tab's syncs go, for the screens of the others.
-    const relay = status.subscribe((state, previous) => {
-      if (state.syncing !== previous.syncing || state.pushProgress !== previous.pushProgress || state.pullProgress !== previous.pullProgress) {
-        channel?.post({ type: 'progress', progress: { syncing: state.syncing, pushProgress: state.pushProgress, pullProgress: state.pullProgress } } satisfies TabMessage);
-      }
-    });
-    cleanups.push(relay);
-    scheduler.schedule('now', 0);
   }
 
   function startRun(): Promise<SyncOutcome> {
@@ -261,24 +197,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   function start() {
     if (started) return;
     started = true;
-    const tabs = env.channel(`${lockName}:tabs`);
-    channel = tabs;
-    cleanups.push(tabs.listen(onTabMessage), () => tabs.close());
     cleanups.push(
       env.listen({
         online: () => {
           failures = 0;
           status.setState({ online: true });
-          trigger('now');
+          scheduler.schedule('now', 0);
         },
         offline: () => status.setState({ online: false }),
         visibilityChange: () => {
-          if (env.isVisible()) trigger('now');
-          else if (leader && fastRequests + remoteFast.size === 0) scheduler.cancelPoll();
+          if (env.isVisible()) scheduler.schedule('now', 0);
+          else if (fastRequests === 0) scheduler.cancelPoll();
         },
       }),
     );
-    cleanups.push(onLocalWrite(db, () => trigger('write')));
+    cleanups.push(onLocalWrite(db, () => scheduler.schedule('write', timing.debounceMs)));
     // A newer app version in another tab upgrades the database: Dexie closes ours (the upgrade keeps
     // the outbox); this tab must reload to run the new code.
     const onVersionChange = () => {
@@ -294,34 +227,27 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     cleanups.push(() => subscription.unsubscribe());
     // Ask the browser not to evict this device's data (Safari may, after 7 days without use).
     void globalThis.navigator?.storage?.persist?.().catch(() => false);
-    // Last: the lock may be granted at once, and leading uses the channel and listeners above.
-    cleanups.push(env.lead(`${lockName}:leader`, becomeLeader));
+    scheduler.schedule('now', 0);
   }
 
   function stop() {
-    if (fastRequests > 0 && !leader) channel?.post({ type: 'fast', tab: tabId, on: false } satisfies TabMessage);
     started = false;
-    leader = false;
-    remoteFast.clear();
     scheduler.clear();
-    // Releasing the leader lock hands leading to the next tab in line.
-    for (const cleanup of cleanups.reverse()) cleanup();
+    for (const cleanup of cleanups) cleanup();
     cleanups = [];
-    channel = null;
   }
 
   function requestFastPolling() {
     fastRequests += 1;
-    if (leader && (scheduler.kind === null || scheduler.kind === 'poll')) {
+    if (started && (scheduler.kind === null || scheduler.kind === 'poll')) {
       scheduler.clear();
       scheduler.schedule('poll', 0);
-    } else if (started && !leader && fastRequests === 1) channel?.post({ type: 'fast', tab: tabId, on: true } satisfies TabMessage);
+    }
     let released = false;
     return () => {
       if (released) return;
       released = true;
       fastRequests -= 1;
-      if (started && !leader && fastRequests === 0) channel?.post({ type: 'fast', tab: tabId, on: false } satisfies TabMessage);
     };
   }
 
@@ -338,7 +264,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
     failures = 0;
     await refreshStatus();
-    if (started) trigger('now');
+    if (started) scheduler.schedule('now', 0);
   }
 
   /** Outbox entries the server has not processed yet (those it has are safe, pulled back or not). */

@@ -3,39 +3,7 @@
  * listeners, and a manual clock whose timers run only when a test advances it — or, with
  * `{ realTime: true }`, the real clock and timers (engines running by themselves against a real server).
  */
-import { inProcessLead, inProcessLock, type SyncEnvironment, type TabChannel } from '../environment';
-
-/**
- * What several FakeEnvironments share when they stand for tabs of one browser: the tab channels (a
- * message reaches every other tab, never its sender). Lifetime locks are shared through the realm.
- */
-export class FakeBrowser {
-  readonly id = Math.random().toString(36).slice(2);
-  private readonly listeners = new Map<string, Set<{ tab: object; handler: (message: unknown) => void }>>();
-
-  channel(name: string, tab: object): TabChannel {
-    const listeners = this.listeners.get(name) ?? new Set();
-    this.listeners.set(name, listeners);
-    const mine = new Set<{ tab: object; handler: (message: unknown) => void }>();
-    return {
-      post: (message) => {
-        for (const listener of listeners) if (listener.tab !== tab) queueMicrotask(() => listener.handler(structuredClone(message)));
-      },
-      listen: (handler) => {
-        const listener = { tab, handler };
-        listeners.add(listener);
-        mine.add(listener);
-        return () => {
-          listeners.delete(listener);
-          mine.delete(listener);
-        };
-      },
-      close: () => {
-        for (const listener of mine) listeners.delete(listener);
-      },
-    };
-  }
-}
+import { inProcessLock, type SyncEnvironment } from '../environment';
 
 interface Timer {
   at: number;
@@ -51,15 +19,7 @@ export class FakeEnvironment {
   private nextHandle = 1;
   private handlers: Array<Parameters<SyncEnvironment['listen']>[0]> = [];
 
-  private readonly browser: FakeBrowser;
-  /** Lifetime locks are named per browser, so tabs of different browsers never share a leader. */
-  private readonly lockPrefix: string;
-
-  /** `browser`: shared with the other tabs of the same browser (each environment is its own by default). */
-  constructor(private readonly options: { realTime?: boolean; browser?: FakeBrowser } = {}) {
-    this.browser = options.browser ?? new FakeBrowser();
-    this.lockPrefix = `${this.browser.id}:`;
-  }
+  constructor(private readonly options: { realTime?: boolean } = {}) {}
 
   readonly env: SyncEnvironment = {
     isOnline: () => this.online,
@@ -74,8 +34,6 @@ export class FakeEnvironment {
       this.locksTaken.push(name);
       return inProcessLock(name, task);
     },
-    lead: (name, onAcquired) => inProcessLead(`${this.lockPrefix}${name}`, onAcquired),
-    channel: (name) => this.browser.channel(`${this.lockPrefix}${name}`, this),
     setTimer: (callback, ms) => {
       if (this.options.realTime) return setTimeout(callback, ms);
       const handle = this.nextHandle++;
