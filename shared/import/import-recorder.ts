@@ -92,9 +92,4 @@ export class ImportRecorder {
     this.seen.clear();
     return items;
   }
-
-  /** How many candidates the import made so far. */
-  get createdCount(): number {
-    return this.made.size;
-  }
 }

@@ -14,5 +14,7 @@ export const changeLabels = {
   bulk: (action: string, count: number) => `${action} ${count.toLocaleString('en-US')} candidate${count === 1 ? '' : 's'}`,
   importRows: (count: number, fileName?: string) =>
     `Import ${count.toLocaleString('en-US')} candidate${count === 1 ? '' : 's'}${fileName ? ` from ${fileName}` : ''}`,
+  undoImport: (count: number, files: readonly string[]) =>
+    `Undo the import of ${files.join(', ') || 'a file'} (${count.toLocaleString('en-US')} candidate${count === 1 ? '' : 's'})`,
   interviewNote: (name: string, day: string) => `Interview note for ${name} (${day})`,
 };

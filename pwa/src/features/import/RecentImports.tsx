@@ -5,9 +5,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatDateTime } from '@shared/format/dates';
 import { importHistory } from './import-history';
+import { count } from './import-texts';
 import { UndoImportButton, UndoneNote } from './UndoImport';
-
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 export function RecentImports() {
   const imports = useLiveQuery(() => importHistory.recent(), []);
@@ -22,7 +21,7 @@ export function RecentImports() {
               <div className="min-w-0">
                 <p className="break-all font-medium">{record.files.join(', ') || 'Import'}</p>
                 <p className="text-xs text-muted-foreground">
-                  {formatDateTime(record.startedAt)} · {plural(record.created, 'new candidate')}, {record.updated.toLocaleString('en-US')} updated
+                  {formatDateTime(record.startedAt)} · {count(record.created, 'new candidate')}, {record.updated.toLocaleString('en-US')} updated
                 </p>
               </div>
               {!record.undoneAt && record.created + record.updated > 0 && <UndoImportButton undo={() => importHistory.undo(record.id)} />}

@@ -14,6 +14,7 @@ import { newUid } from '@shared/sync/ids';
 import { appDb } from '@/db/app-db';
 import type { ImportRecord, RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
+import { changeLabels } from '@/features/candidates/change-labels';
 import { chunkByBytes, MAX_IMPORT_CHUNK_BYTES } from '@/features/candidates/import-rows';
 import { writeMutations, type PrepareMutation, type WriteResult } from '@/sync/outbox';
 
@@ -108,7 +109,7 @@ export function createImportHistory(db: RepHireDb) {
         return {
           name: 'candidates.undoImport',
           args: { importHlcs: record.stamps, items: chunk },
-          label: `Undo the import of ${record.files.join(', ') || 'a file'} (${chunk.length.toLocaleString('en-US')} candidate${chunk.length === 1 ? '' : 's'})`,
+          label: changeLabels.undoImport(chunk.length, record.files),
           count: chunk.length,
         };
       });

@@ -107,7 +107,8 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** "1 candidate", "12,000 candidates". */
+export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** What an import's Undo did: "Import undone: 12 candidates removed, 3 restored." */
 export function undoneText({ removed, restored }: UndoSummary): string {

@@ -12,7 +12,7 @@ import { DetailSection } from '@/features/candidates/components/detail/Candidate
 import { interviewerName, useTeam } from '../hooks/useTeam';
 import { scheduledInterviewsRepo } from '../scheduled-interviews-repo';
 import { AddToCalendarButton } from './AddToCalendarButton';
-import { InterviewPlace } from './InterviewPlace';
+import { InterviewFacts } from './ScheduleDetails';
 import { ScheduleInterviewDialog } from './ScheduleInterviewDialog';
 
 /** The candidate's scheduled interviews in the detail dialog, earliest first, with Schedule interview and Cancel. */
@@ -51,30 +51,30 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
       {interviews && interviews.length === 0 && <p className="text-sm text-muted-foreground">No interviews scheduled.</p>}
       {interviews && interviews.length > 0 && (
         <ul className="grid gap-2" aria-label={`Scheduled interviews of ${candidate.name}`}>
-          {interviews.map((interview) => (
-            <li key={interview.uid} className="flex flex-wrap items-start justify-between gap-2 rounded-md border p-3 text-sm">
-              <div className="grid min-w-0 gap-0.5">
-                <p className="font-medium">
-                  {formatInterviewDay(interview, timeZone)}, {formatInterviewTimeRange(interview, timeZone)}
-                  <span className="font-normal text-muted-foreground"> ({formatDuration(interview.durationMinutes)})</span>
-                </p>
-                <p>Interviewer: {interviewerName(team, interview.interviewerId)}</p>
-                <p className="min-w-0">
-                  <InterviewPlace place={interview.place} />
-                </p>
-                {interview.note && <p className="whitespace-pre-wrap text-muted-foreground">{interview.note}</p>}
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <AddToCalendarButton interview={interview} candidateName={candidate.name} interviewerName={interviewerName(team, interview.interviewerId)} />
-                <Button variant="ghost" size="sm" onClick={() => setEditing(interview)} aria-label={`Change the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
-                  Change
-                </Button>
-                <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void cancel(interview)} aria-label={`Cancel the interview on ${formatInterviewDay(interview, timeZone)} at ${formatInterviewTimeRange(interview, timeZone)}`}>
-                  Cancel
-                </Button>
-              </div>
-            </li>
-          ))}
+          {interviews.map((interview) => {
+            const day = formatInterviewDay(interview, timeZone);
+            const time = formatInterviewTimeRange(interview, timeZone);
+            return (
+              <li key={interview.uid} className="flex flex-wrap items-start justify-between gap-2 rounded-md border p-3 text-sm">
+                <div className="grid min-w-0 gap-0.5">
+                  <p className="font-medium">
+                    {day}, {time}
+                    <span className="font-normal text-muted-foreground"> ({formatDuration(interview.durationMinutes)})</span>
+                  </p>
+                  <InterviewFacts interview={interview} team={team} />
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <AddToCalendarButton interview={interview} candidateName={candidate.name} interviewerName={interviewerName(team, interview.interviewerId)} />
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(interview)} aria-label={`Change the interview on ${day} at ${time}`}>
+                    Change
+                  </Button>
+                  <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void cancel(interview)} aria-label={`Cancel the interview on ${day} at ${time}`}>
+                    Cancel
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       {editing && (

@@ -16,11 +16,20 @@ export function ScheduleDetails({ interview, team, timeZone, actions }: { interv
         </p>
         {actions}
       </div>
+      <InterviewFacts interview={interview} team={team} />
+    </div>
+  );
+}
+
+/** Who interviews, where (a meeting link as a link), and the note: the lines every listing of an interview shows. */
+export function InterviewFacts({ interview, team }: { interview: ScheduledInterview; team: readonly TeamMember[] }) {
+  return (
+    <>
       <p>Interviewer: {interviewerName(team, interview.interviewerId)}</p>
       <p className="min-w-0">
         <InterviewPlace place={interview.place} />
       </p>
       {interview.note && <p className="whitespace-pre-wrap text-muted-foreground">{interview.note}</p>}
-    </div>
+    </>
   );
 }
