@@ -10,15 +10,23 @@ import { Button } from '@/ui/Button';
 import { toast } from '@/ui/toast/toast-queue';
 import { DetailSection } from '@/features/candidates/components/detail/CandidateOverview';
 import { interviewerName, useTeam } from '../hooks/useTeam';
+import { useScorecardCriteria } from '../hooks/useScorecardCriteria';
+import { StartInterviewButton } from '../mode/StartInterviewButton';
+import { CriterionAverages, ScorecardSummary } from '../record/ScorecardSummary';
 import { scheduledInterviewsRepo } from '../scheduled-interviews-repo';
 import { AddToCalendarButton } from './AddToCalendarButton';
 import { InterviewFacts } from './ScheduleDetails';
 import { ScheduleInterviewDialog } from './ScheduleInterviewDialog';
 
-/** The candidate's scheduled interviews in the detail dialog, earliest first, with Schedule interview and Cancel. */
+/**
+ * The candidate's interview record in the detail dialog: every interview, newest first, with its date,
+ * time, interviewer, place, and scorecard (recommendation, ratings, notes), the average per criterion
+ * across them, and Schedule interview, Start interview, Change and Cancel.
+ */
 export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
-  const interviews = useLiveQuery(() => scheduledInterviewsRepo.interviewsOfCandidate(candidate.uid), [candidate.uid]);
+  const interviews = useLiveQuery(async () => (await scheduledInterviewsRepo.interviewsOfCandidate(candidate.uid)).reverse(), [candidate.uid]);
   const team = useTeam() ?? [];
+  const criteria = useScorecardCriteria() ?? [];
   // The dialog: 'new', an interview to change, or closed.
   const [editing, setEditing] = useState<ScheduledInterview | 'new' | null>(null);
   const timeZone = deviceTimeZone();
@@ -47,10 +55,11 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
     </Button>
   );
   return (
-    <DetailSection title="Scheduled interviews" action={action}>
+    <DetailSection title="Interviews" action={action}>
       {interviews && interviews.length === 0 && <p className="text-sm text-muted-foreground">No interviews scheduled.</p>}
+      {interviews && interviews.length > 0 && <CriterionAverages interviews={interviews} criteria={criteria} candidateName={candidate.name} />}
       {interviews && interviews.length > 0 && (
-        <ul className="grid gap-2" aria-label={`Scheduled interviews of ${candidate.name}`}>
+        <ul className="grid gap-2" aria-label={`Interviews of ${candidate.name}`}>
           {interviews.map((interview) => {
             const day = formatInterviewDay(interview, timeZone);
             const time = formatInterviewTimeRange(interview, timeZone);
@@ -64,6 +73,7 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
                   <InterviewFacts interview={interview} team={team} />
                 </div>
                 <div className="flex flex-wrap gap-2">
+                  <StartInterviewButton candidateUid={candidate.uid} candidateName={candidate.name} interview={interview} />
                   <AddToCalendarButton interview={interview} candidateName={candidate.name} interviewerName={interviewerName(team, interview.interviewerId)} />
                   <Button variant="ghost" size="sm" onClick={() => setEditing(interview)} aria-label={`Change the interview on ${day} at ${time}`}>
                     Change
@@ -71,6 +81,9 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
                   <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void cancel(interview)} aria-label={`Cancel the interview on ${day} at ${time}`}>
                     Cancel
                   </Button>
+                </div>
+                <div className="basis-full border-t pt-2">
+                  <ScorecardSummary interview={interview} criteria={criteria} />
                 </div>
               </li>
             );
