@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { deviceTimeZone } from '@shared/format/time-zone';
 import { formatDuration, formatInterviewDay, formatInterviewTimeRange } from '@shared/interviews/interview-times';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
+import { interviewSpan, type ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { errorMessage } from '@/api/errors';
 import { confirmAction } from '@/app/confirm';
 import { Button } from '@/ui/Button';
@@ -57,6 +57,17 @@ export function CandidateInterviews({ candidate }: { candidate: Candidate }) {
   return (
     <DetailSection title="Interviews" action={action}>
       {interviews && interviews.length === 0 && <p className="text-sm text-muted-foreground">No interviews scheduled.</p>}
+      {interviews && candidate.status === 'interview' && !interviews.some((interview) => interviewSpan(interview).end > Date.now()) && (
+        <div role="note" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-primary/40 bg-primary/5 px-3 py-2 text-sm">
+          {candidate.name} is in interview with no interview coming up.
+          <div className="flex flex-wrap gap-2">
+            <StartInterviewButton candidateUid={candidate.uid} candidateName={candidate.name} />
+            <Button size="sm" variant="outline" onClick={() => setEditing('new')} aria-label={`Schedule the interview with ${candidate.name}`}>
+              Schedule it
+            </Button>
+          </div>
+        </div>
+      )}
       {interviews && interviews.length > 0 && <CriterionAverages interviews={interviews} criteria={criteria} candidateName={candidate.name} />}
       {interviews && interviews.length > 0 && (
         <ul className="grid gap-2" aria-label={`Interviews of ${candidate.name}`}>
