@@ -27,11 +27,11 @@
  */
 import { indexCandidate } from '@shared/candidates/candidate-index';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import { yieldToMain } from '@/app/yield-to-main';
 import { appDb } from '@/db/app-db';
 import { watchCandidateChanges, type CandidateChange, type WriteVersion } from '@/db/candidate-changes';
 import { emailKey, fromLocalCandidate } from '@/db/database';
 import { provideEmailDirectory, type EmailDirectory } from '@/db/email-directory';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { byUid, merged, positionOf, snapshotOf, type CandidateListSnapshot, type Entry, type Snapshot } from './candidate-snapshot';
 import { candidatesRepo, type LoadedCandidates } from './repo';
 

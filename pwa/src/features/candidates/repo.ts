@@ -17,14 +17,14 @@ import { newUid } from '@shared/sync/ids';
 import { mutationArgsSchemas, candidateChangesSchema, type CandidateChanges } from '@shared/sync/protocol.schema';
 import { appDb } from '@/db/app-db';
 import type { WriteVersion } from '@/db/candidate-changes';
-import { getMeta } from '@/db/meta';
 import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
+import { getMeta } from '@/db/meta';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation, type PreparedMutation } from '@/sync/outbox';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { MAX_BULK_ITEMS, type BulkItem } from '@shared/mutations/candidates-bulk';
-import { yieldToMain } from '@/app/yield-to-main';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { changeLabels } from './change-labels';
 import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
 

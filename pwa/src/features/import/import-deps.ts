@@ -4,9 +4,9 @@
  * column mappings, and toasts.
  */
 import { deviceTimeZone } from '@shared/format/time-zone';
-import { yieldToMain } from '@/app/yield-to-main';
 import { candidateStore } from '@/features/candidates/candidate-store';
 import { candidatesRepo } from '@/features/candidates/repo';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { toast } from '@/ui/toast/toast-queue';
 import { importFile } from './import-file';
 import { importHistory, startImportRun, type ImportRun } from './import-history';
