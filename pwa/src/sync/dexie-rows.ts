@@ -186,6 +186,10 @@ export function dexieRows(db: RepHireDb): MutationStore {
     async isTeamMember() {
       return true;
     },
+    // So are the scorecard's criteria: the device's copy may be older than the server's.
+    async scorecardCriterionIds() {
+      return null;
+    },
     // The history is the server's (candidate_events): a device keeps none.
     recordEvents() {},
   };
