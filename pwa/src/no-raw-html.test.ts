@@ -29,6 +29,7 @@ const REVIEWED_ADDRESSES = new Map([
   ['features/linkedin/LeadAvatar.tsx', ['src={profileImageUrl(linkedinUrl)}']],
   // The mailto: scheme is fixed; the email is validated on every write.
   ['features/candidates/components/detail/CandidateOverview.tsx', ['href={`mailto:${candidate.email}`}']],
+  ['features/interviews/mode/InterviewModePage.tsx', ['href={`mailto:${candidate.email}`}']],
   // A meeting link only when the place parses as an http(s) URL (meetingLinkOf, scheduled-interview.schema.ts).
   ['features/interviews/schedule/InterviewPlace.tsx', ['href={link}']],
 ]);
