@@ -42,7 +42,7 @@ export interface DeviceMeta {
   needsSignIn: boolean;
   owner: DeviceUser | null;
   /**
-   * How many transactions have written candidates (db/candidate-changes.ts counts them): a reader that
+   * How many transactions have written candidates (db/candidate-mirror/change-feed.ts counts them): a reader that
    * applied every change up to this number holds what the table holds.
    */
   candidatesVersion: number;

@@ -9,8 +9,8 @@ import {
 } from '@shared/schemas/scorecard.schema';
 import { describeIssues } from '@shared/mutations';
 import { apiCall } from '@/api/client';
-import { onlineFailureMessage } from '@/app/online-only';
 import { rememberScorecardCriteria, useScorecardCriteria } from '@/features/interviews/hooks/useScorecardCriteria';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';

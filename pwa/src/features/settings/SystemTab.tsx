@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { uniqueByEmail } from '@shared/candidates/dedup';
-import { OfflineNotice } from '@/app/OfflineNotice';
-import { useOnline } from '@/app/useOnline';
 import { useCandidateList } from '@/features/candidates/hooks/useCandidateList';
+import { OfflineNotice } from '@/ui/OfflineNotice';
+import { useOnline } from '@/ui/useOnline';
 import { DeduplicationSection } from './DeduplicationSection';
 import { ScorecardCriteriaSetting } from './ScorecardCriteriaSetting';
 import { SelfRegistrationSetting } from './SelfRegistrationSetting';

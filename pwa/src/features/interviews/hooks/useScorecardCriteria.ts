@@ -9,7 +9,7 @@ import { DEFAULT_SCORECARD_CRITERIA, type ScorecardCriterion } from '@shared/sch
 import { apiCall } from '@/api/client';
 import { appDb } from '@/db/app-db';
 import { getMeta, setMeta } from '@/db/meta';
-import { useOnline } from '@/app/useOnline';
+import { useOnline } from '@/ui/useOnline';
 
 /** Keeps the criteria an admin just saved, so this device shows them before its next fetch. */
 export function rememberScorecardCriteria(criteria: ScorecardCriterion[]): Promise<void> {

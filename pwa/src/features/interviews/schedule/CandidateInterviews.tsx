@@ -5,10 +5,10 @@ import { formatDuration, formatInterviewDay, formatInterviewTimeRange } from '@s
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { interviewSpan, type ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { errorMessage } from '@/api/errors';
-import { confirmAction } from '@/app/confirm';
-import { Button } from '@/ui/Button';
-import { toast } from '@/ui/toast/toast-queue';
 import { DetailSection } from '@/features/candidates/components/detail/CandidateOverview';
+import { Button } from '@/ui/Button';
+import { confirmAction } from '@/ui/confirm';
+import { toast } from '@/ui/toast/toast-queue';
 import { interviewerName, useTeam } from '../hooks/useTeam';
 import { useScorecardCriteria } from '../hooks/useScorecardCriteria';
 import { StartInterviewButton } from '../mode/StartInterviewButton';
