@@ -1,6 +1,6 @@
 /**
  * Issue 8 §4, accessibility. axe-core on every screen, dialog, menu and popover, signed in as the admin
- * over seeded data (a populated table and kanban, dashboard, interviews, saved leads, users, API keys),
+ * over seeded data (a populated table and kanban, dashboard, interviews and interview mode, saved leads, users, API keys),
  * each in the light and the dark palette (support/axe.ts), plus the public screens and the main screens
  * at a tablet width; any serious or critical violation fails, listed with its rule, help and nodes.
  * The keyboard-only walk is in keyboard.browser.test.ts.
@@ -214,6 +214,13 @@ async function walkInterviewsSettingsAndUsers() {
     await page.getByRole('button', { name: 'Calendar feed' }).click();
     await page.getByRole('dialog', { name: 'Calendar feed' }).getByRole('button', { name: 'Create feed address' }).waitFor();
   });
+  // Interview mode, with a rating, the recommendation and notes given.
+  await page.getByRole('button', { name: 'Start interview with Ivy Interview' }).click();
+  await page.getByRole('heading', { name: 'Interview with Ivy Interview', level: 1 }).waitFor();
+  await page.locator('label', { has: page.getByRole('radio', { name: 'Closing: 3 (Good)', exact: true }) }).click();
+  await page.locator('label', { has: page.getByRole('radio', { name: 'Yes', exact: true }) }).click();
+  await page.getByLabel('Interview notes').fill('Good discovery questions');
+  await axe.check('interview mode');
 
   await go('Settings', 'Settings');
   for (const tab of ['Profile', 'Password', 'Appearance', 'API Keys', 'System']) {
