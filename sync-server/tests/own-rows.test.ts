@@ -137,7 +137,7 @@ describe('own rows', () => {
     // The first answer confirmed all four; the device's row of one had another pending change: the
     // page came again in full, and the pending change stays on top.
     const ownRows = pages
-      .map((page) => [page.confirmed.length, page.candidates.filter((c) => c.email.startsWith('again')).length])
+      .map((page): [number, number] => [page.confirmed.length, page.candidates.filter((c) => c.email.startsWith('again')).length])
       .filter(([confirmed, sent]) => confirmed + sent > 0);
     expect(ownRows).toEqual([
       [4, 0],
