@@ -150,6 +150,26 @@ describe('own rows', () => {
     await expectConverged(a, http);
   });
 
+  it('confirms a row made here and edited again before it was pushed', async () => {
+    const http = await world.server.recruiterClient();
+    const { device: a, pages } = await recordingDevice(http);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    a.env.online = false;
+    await a.candidates.importCandidates(importRows('twice', 2));
+    const row = (await a.candidates.findByEmail('twice0@own.test'))[0]!;
+    await a.candidates.updateCandidate(row.uid, { phone: '+1 555 0103' });
+    // The edit kept a "none" server copy of the row made here.
+    expect(await a.db.serverRows.get(['candidate', row.uid])).toMatchObject({ row: null });
+    a.env.online = true;
+    pages.length = 0;
+    await syncUntil(a, synced(a, 'twice0@own.test'));
+    expect(confirmedUids(pages).has(row.uid)).toBe(true);
+    expect(sentUids(pages).has(row.uid)).toBe(false);
+    expect(await a.candidates.getCandidate(row.uid)).toMatchObject({ phone: '+1 555 0103', id: expect.any(Number) });
+    expect(await a.db.serverRows.count()).toBe(0);
+    await expectConverged(a, http);
+  });
+
   it('keeps working offline: edits of confirmed rows made offline sync and converge', async () => {
     // An admin: recruiters may not delete candidates.
     const http = await world.server.adminClient();

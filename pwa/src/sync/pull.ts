@@ -20,6 +20,7 @@
  * stay in the outbox until lastMutationId drops them, as for a pulled row. When any confirmation of a
  * page does not hold, nothing of it is written and the page is asked for again with every row in full.
  */
+import Dexie from 'dexie';
 import { announceArrivals, countNew, hasArrivalListeners } from './arrivals';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
@@ -27,6 +28,7 @@ import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.sch
 import { PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
 import { emailKey, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { clientIdOf, getMeta, setMeta } from '@/db/meta';
+import { PUT_SLICE_ROWS } from './dexie-rows';
 import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
@@ -80,18 +82,33 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
  * them was not written by exactly the confirmed run of this device's mutations.
  */
 async function confirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null> {
-  if (!confirmed.length) return [];
-  const stored = await db.candidates.bulkGet(confirmed.map((c) => c.uid));
   const rows: LocalCandidate[] = [];
-  for (const [i, confirmation] of confirmed.entries()) {
-    const row = stored[i];
-    const run = row?.ownWrites;
-    if (!row || !run || run.from !== confirmation.from || run.through !== confirmation.through || run.count !== confirmation.count) return null;
-    const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
-    const { id, createdAt, updatedAt, deletedAt } = confirmation;
-    rows.push({ ...rest, id, createdAt, updatedAt, deletedAt });
+  // In slices, so no single task reads (or later writes) a whole page of rows.
+  for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
+    const slice = confirmed.slice(from, from + PUT_SLICE_ROWS);
+    const stored = await db.candidates.bulkGet(slice.map((c) => c.uid));
+    for (const [i, confirmation] of slice.entries()) {
+      const row = stored[i];
+      const run = row?.ownWrites;
+      if (!row || !run || run.from !== confirmation.from || run.through !== confirmation.through || run.count !== confirmation.count) return null;
+      const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
+      const { id, createdAt, updatedAt, deletedAt } = confirmation;
+      rows.push({ ...rest, id, createdAt, updatedAt, deletedAt });
+    }
   }
   return rows;
+}
+
+/**
+ * Forgets the server copies of confirmed rows (a row pulled before, or made here and written again,
+ * has one). The copies are few next to a page of confirmations: they are listed, not looked up.
+ */
+async function forgetCopies(db: RepHireDb, rows: LocalCandidate[]): Promise<void> {
+  if (!rows.length) return;
+  const markers = (await db.serverRows.where(':id').between(['candidate', Dexie.minKey], ['candidate', Dexie.maxKey]).primaryKeys()) as Array<[RowKind, string]>;
+  if (!markers.length) return;
+  const confirmed = new Set(rows.map((row) => row.uid));
+  await db.serverRows.bulkDelete(markers.filter(([, uid]) => confirmed.has(uid)));
 }
 
 /**
@@ -107,8 +124,10 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     const confirmed = await confirmedRows(db, page.confirmed);
     if (!confirmed) return false;
     // Confirmed rows are this device's own version of the server's: their server copies are the rows.
-    await db.candidates.bulkPut(confirmed);
-    await db.serverRows.bulkDelete(confirmed.map((row) => ['candidate', row.uid] as [RowKind, string]));
+    for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
+      await db.candidates.bulkPut(confirmed.slice(from, from + PUT_SLICE_ROWS));
+    }
+    await forgetCopies(db, confirmed);
     const candidates = await splitTouched(db, 'candidate', page.candidates);
     // Live rows this device did not hold: arrivals from elsewhere (counted only when someone listens).
     if (hasArrivalListeners(db)) arrived = await countNew(db, candidates.untouched.filter((row) => !row.deletedAt).map((row) => row.uid));
