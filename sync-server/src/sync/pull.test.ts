@@ -294,7 +294,7 @@ describe('pull: own rows', () => {
     expect((await other.push([other.mutation('candidate.update', { uid: byOther.uid, changes: { phone: '7' } })])).status).toBe(200);
     const future = `${String(Date.now() + 3_600_000).padStart(15, '0')}-0000-${'a'.repeat(16)}`;
     expect((await device.push([device.mutation('candidate.update', { uid: clamped.uid, changes: { phone: '8' } }, future)])).body.results[0].status).toBe('applied');
-    const uids = rows.map((row) => row.uid);
+    const uids: string[] = rows.map((row) => row.uid);
 
     // An older device does not ask: every row in full.
     const plain = await pullFrom(device, cursor, false, uids);
