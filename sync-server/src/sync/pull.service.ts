@@ -27,7 +27,7 @@ import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../users/user.model';
 import { JsonText } from '../http/route';
-import { candidateJson, experienceJson, interviewNoteJson, savedViewJson, scheduledInterviewJson } from './row-json.sql';
+import { candidateJson, experienceJson, interviewNoteJson, ownRowConfirmationJson, savedViewJson, scheduledInterviewJson } from './row-json.sql';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import {
@@ -94,10 +94,6 @@ async function readSnapshot(db: Knex, cursor: Cursor | undefined): Promise<{ xmi
   return { xmin: rows[0].xmin, xmax: rows[0].xmax, fromTheFuture: rows[0].ahead === true };
 }
 
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const CONFIRMATION_JSON = `json_build_object('uid', t.uid, 'id', t.id, 'createdAt', ${ISO('t.created_at')},
-  'updatedAt', ${ISO('t.updated_at')}, 'deletedAt', ${ISO('t.deleted_at')}, 'from', t.own_first,
-  'through', t.own_last, 'count', t.own_count)::text`;
 // coalesce: a row without a run (own_client NULL) must be false here, not NULL, or it would go out as neither.
 const CONFIRMABLE = `coalesce(t.own_client = ?::uuid AND t.own_start >= ?::xid8 AND (t.own_base IS NULL OR t.own_base < ?::xid8), false)`;
 
@@ -116,7 +112,7 @@ async function changedRows(
   const confirmArgs = confirm ? [ownWrites.clientId, ownWrites.known[1], ownWrites.known[0]] : [];
   const { rows } = await db.raw(
     `SELECT t.id, t.xid::text AS x, CASE WHEN ${erased} THEN t.uid::text END AS erased,
-            ${confirm ? `CASE WHEN ${confirmable} THEN ${CONFIRMATION_JSON} END` : 'NULL'} AS c,
+            ${confirm ? `CASE WHEN ${confirmable} THEN ${ownRowConfirmationJson('t')}::text END` : 'NULL'} AS c,
             CASE WHEN NOT (${erased}) AND NOT (${confirmable}) THEN ${json}::text END AS j
        FROM ${source}
       WHERE (t.xid, t.id) > (?::xid8, ?) AND t.xid < ?::xid8 ${own ? 'AND t.user_id = ?' : ''}
