@@ -7,14 +7,14 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/App';
 import { applyAppearance } from './app/appearance';
-import { loadAppConfig, useAppConfig } from './app/app-config';
-import { listenForInstallPrompt } from './app/pwa/install-prompt';
 import { registerServiceWorker } from './app/pwa/register-sw';
+import { startSyncForSignedInUser } from './app/sync-bootstrap';
 import { startAuth, useAuthStore, watchAuth } from './features/auth/auth-store';
 import { readRememberedUser } from './features/auth/remembered-user';
-import { startSyncForSignedInUser } from './app/sync-bootstrap';
 import { registerCandidatesSignOut } from './features/candidates/candidates-sign-out';
 import { registerLeadsSignOut } from './features/linkedin/leads-sign-out';
+import { loadAppConfig, useAppConfig } from './lib/app-config';
+import { listenForInstallPrompt } from './lib/install-prompt';
 
 applyAppearance(readRememberedUser());
 useAuthStore.subscribe((state, previous) => {

@@ -101,7 +101,7 @@ describe('scheduled interviews', () => {
     expect(await deviceCount(a.page, 'outbox')).toBe(0);
 
     detail = await schedule(a.page, 'Dana Demo', { date: today, time: '10:30', duration: '45 min', interviewer: 'rita', place: 'https://meet.example/dana' });
-    const listed = detail.getByRole('list', { name: 'Scheduled interviews of Dana Demo' }).getByRole('listitem');
+    const listed = detail.getByRole('list', { name: 'Interviews of Dana Demo' }).getByRole('listitem');
     await listed.first().getByText('10:30 AM – 11:15 AM').waitFor();
     await detail.getByRole('button', { name: 'Close', exact: true }).first().click();
     await schedule(a.page, 'Dana Demo', { date: shiftDay(today, 3), time: '14:00', duration: '1 h', interviewer: 'admin', place: 'Room 4' });

@@ -20,6 +20,7 @@ import { candidateRoutes } from './candidates.contract';
 import { integrationRoutes } from './integrations.contract';
 import { leadRoutes } from './leads.contract';
 import { calendarRoutes } from './calendar.contract';
+import { scorecardCriteriaSchema, scorecardCriteriaUpdateSchema } from '../schemas/scorecard.schema';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -72,6 +73,11 @@ export const api = {
     body: systemSettingsSchema.partial(),
     response: systemSettingsSchema,
   },
+
+  /** The team's scorecard criteria (retired ones too, so past ratings keep their names), for any signed-in user. */
+  getScorecardCriteria: { method: 'GET', path: '/api/scorecard/criteria', response: scorecardCriteriaSchema },
+  /** An admin sets the criteria in use, in order; one left out is kept as retired. */
+  updateScorecardCriteria: { method: 'PUT', path: '/api/scorecard/criteria', body: scorecardCriteriaUpdateSchema, response: scorecardCriteriaSchema },
 
   /** This API described as OpenAPI 3.1 (built by the server from this contract). */
   openApiDocument: { method: 'GET', path: '/api/openapi.json', response: z.record(z.string(), z.unknown()) },

@@ -20,6 +20,7 @@ import * as candidatesUndoImport from './candidates-undo-import';
 import * as interviewCancel from './interview-cancel';
 import * as interviewNoteSave from './interview-note-save';
 import * as interviewSchedule from './interview-schedule';
+import * as interviewScore from './interview-score';
 import * as savedViewDelete from './saved-view-delete';
 import * as savedViewSave from './saved-view-save';
 import type { MutationContext, MutationOutcome, MutationStore } from './store';
@@ -41,6 +42,7 @@ export const deviceMutations = {
   'savedView.delete': savedViewDelete,
   'interview.schedule': interviewSchedule,
   'interview.cancel': interviewCancel,
+  'interview.score': interviewScore,
 } as const;
 
 /** What the server applies: the devices' mutations and those of its own writers. */

@@ -4,6 +4,7 @@ import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
 import { formatHlc } from '../sync/hlc';
 import type { SavedView } from '../schemas/saved-view.schema';
 import type { ScheduledInterview } from '../schemas/scheduled-interview.schema';
+import { DEFAULT_SCORECARD_CRITERIA } from '../schemas/scorecard.schema';
 import type { MutationStore } from './store';
 
 export function mapStore(): MutationStore & {
@@ -27,6 +28,7 @@ export function mapStore(): MutationStore & {
     putScheduledInterview: async (row) => void interviews.set(row.uid, row),
     scheduledInterviewsOf: async (candidateUid) => [...interviews.values()].filter((row) => row.candidateUid === candidateUid && !row.deletedAt),
     isTeamMember: async (userId) => team.has(userId),
+    scorecardCriterionIds: async () => new Set(DEFAULT_SCORECARD_CRITERIA.map((criterion) => criterion.id)),
     getSavedView: async (uid) => views.get(uid),
     putSavedView: async (row) => void views.set(row.uid, row),
     getCandidates: async (uids) => uids.map((uid) => candidates.get(uid)),

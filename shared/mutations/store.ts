@@ -53,6 +53,11 @@ export interface MutationStore {
    * a device cannot know the team offline and answers true (the server refuses the rest).
    */
   isTeamMember(userId: number): Promise<boolean>;
+  /**
+   * The ids of every scorecard criterion the team has had (retired ones too). The server answers from
+   * its settings; a device may hold an old copy of them and answers null (the server refuses the rest).
+   */
+  scorecardCriterionIds(): Promise<ReadonlySet<string> | null>;
   /** Values lost, refused or merged, for the history. Kept by the server; a device drops them. */
   recordEvents(events: readonly HistoryEvent[]): void;
 }

@@ -37,6 +37,14 @@ export const scheduledInterviewSchema = z.object({
   note: z.string(),
   /** Who scheduled it. */
   userId: z.number().int().nullable(),
+  /**
+   * The interviewer's scorecard (written by interview.score): a rating 1–4 per criterion id of the
+   * team's scorecard (scorecard.schema.ts), the overall recommendation and the interviewer's notes.
+   * Absent from rows an older server sends: empty.
+   */
+  scores: z.record(z.string(), z.number().int()).default({}),
+  recommendation: z.enum(['strong_no', 'no', 'yes', 'strong_yes']).nullable().default(null),
+  scorecardNotes: z.string().default(''),
   fieldClocks: z.record(z.string(), z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),

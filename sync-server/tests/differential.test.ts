@@ -2,7 +2,8 @@
  * The device and the server apply a change with the same rules: random sequences of mutations from
  * several devices — creates that share uids, field edits, notes edits with their starting texts,
  * appended lines, status changes, imports with duplicate emails inside and across batches, deletes and their undo,
- * interview notes, erasures for privacy — are applied through the device path (the shared mutations over Dexie rows on
+ * interview notes, scheduled interviews with their scorecards (ratings, recommendation, notes with their
+ * starting texts) and cancels, erasures for privacy — are applied through the device path (the shared mutations over Dexie rows on
  * fake-indexeddb, as a repo writes) and through the real server on PostgreSQL (pushes over HTTP, with
  * pushes repeated and devices interleaved at random). The resulting rows must be equal field for field,
  * and the notes rule must hold on the server: a line is gone from the notes only when an edit whose
@@ -24,6 +25,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyMutation, type LocalMutation } from '@shared/mutations/index';
 import { CANDIDATE_STATUSES, type Candidate } from '@shared/schemas/candidate.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
+import { DEFAULT_SCORECARD_CRITERIA, RECOMMENDATIONS } from '@shared/schemas/scorecard.schema';
 import { formatHlc } from '@shared/sync/hlc';
 import { RepHireDb, fromLocalCandidate, rowTables } from '@/db/database';
 import { dexieRows } from '@/sync/dexie-rows';
@@ -49,6 +52,8 @@ afterAll(() => server.close());
 // ---- the generated operations (indexes into a case's small pools of uids, emails and lines) ----
 
 const UIDS = 4;
+/** Scheduled interviews a case's mutations share (on one candidate or another). */
+const INTERVIEWS = 2;
 const EMAILS = 3;
 const idx = (n: number) => fc.integer({ min: 0, max: n - 1 });
 const line = fc.integer({ min: 0, max: 9_999 });
@@ -64,10 +69,14 @@ type Op =
   | { kind: 'delete'; uid: number }
   | { kind: 'undo-delete'; uid: number }
   | { kind: 'undo-import'; name: number }
-  | { kind: 'interview'; uid: number; day: number; text: number };
+  | { kind: 'interview'; uid: number; day: number; text: number }
+  | { kind: 'schedule'; interview: number; uid: number; start: number; duration: number }
+  | { kind: 'score'; interview: number; uid: number; criterion: number; score: number | null; recommendation: number | null; notes: { keep: boolean[]; add: number[] } | null }
+  | { kind: 'cancel'; interview: number; uid: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('create' as const), uid: idx(UIDS), email: idx(EMAILS), name: line, notes: lines, phone: fc.boolean() }),
+  // Creates, schedules and scores weigh more, so that many cases score an interview that exists.
+  { arbitrary: fc.record({ kind: fc.constant('create' as const), uid: idx(UIDS), email: idx(EMAILS), name: line, notes: lines, phone: fc.boolean() }), weight: 3 },
   fc.record({ kind: fc.constant('update' as const), uid: idx(UIDS), name: line, status: idx(CANDIDATE_STATUSES.length) }),
   fc.record({ kind: fc.constant('edit-notes' as const), uid: idx(UIDS), keep: fc.array(fc.boolean(), { maxLength: 6 }), add: lines }),
   fc.record({ kind: fc.constant('append' as const), uid: idx(UIDS), line }),
@@ -80,6 +89,20 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('undo-delete' as const), uid: idx(UIDS) }),
   fc.record({ kind: fc.constant('undo-import' as const), name: line }),
   fc.record({ kind: fc.constant('interview' as const), uid: idx(UIDS), day: idx(2), text: line }),
+  { arbitrary: fc.record({ kind: fc.constant('schedule' as const), interview: idx(INTERVIEWS), uid: idx(UIDS), start: idx(3), duration: idx(3) }), weight: 3 },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+    kind: fc.constant('score' as const),
+    interview: idx(INTERVIEWS),
+    uid: idx(UIDS),
+    criterion: idx(DEFAULT_SCORECARD_CRITERIA.length),
+    score: fc.option(fc.integer({ min: 0, max: 4 })),
+    recommendation: fc.option(idx(RECOMMENDATIONS.length)),
+    notes: fc.option(fc.record({ keep: fc.array(fc.boolean(), { maxLength: 6 }), add: lines })),
+    }),
+  },
+  fc.record({ kind: fc.constant('cancel' as const), interview: idx(INTERVIEWS), uid: idx(UIDS) }),
 );
 
 /** Each op written on one of two devices, at a moment: the mutations' stamps come from those. */
@@ -108,6 +131,11 @@ interface Built {
 
 function build(c: Case, tag: string): Built {
   const uids = Array.from({ length: UIDS }, () => randomUUID());
+  const interviewUids = Array.from({ length: INTERVIEWS }, () => randomUUID());
+  // What the device that writes a scorecard's notes believes they are (its own writes only).
+  const seenScorecardNotes = [new Map<number, string>(), new Map<number, string>()];
+  // The candidate each device last scheduled an interview for (its scorecard names that candidate).
+  const interviewOf = [new Map<number, number>(), new Map<number, number>()];
   const email = (i: number) => `${tag}-${i}@diff.example`;
   const text = (n: number) => `${tag} line ${n}`;
   const start = Date.now() - 10 * 60_000;
@@ -177,6 +205,37 @@ function build(c: Case, tag: string): Built {
         return m('candidate.undoDelete', { uid: uids[op.uid], deleteHlc: deletes[device]!.get(op.uid) ?? hlc });
       case 'interview':
         return m('interviewNote.save', { uid: randomUUID(), candidateUid: uids[op.uid], day: `2026-11-2${op.day}`, note: text(op.text) });
+      case 'schedule':
+        if (!interviewOf[device]!.has(op.interview)) interviewOf[device]!.set(op.interview, op.uid);
+        return m('interview.schedule', {
+          uid: interviewUids[op.interview],
+          candidateUid: uids[op.uid],
+          date: '2026-12-01',
+          startTime: ['09:00', '11:30', '16:45'][op.start],
+          timeZone: 'Europe/Berlin',
+          durationMinutes: [30, 45, 90][op.duration],
+          interviewerId: adminId,
+        });
+      case 'cancel':
+        return m('interview.cancel', { uid: interviewUids[op.interview], candidateUid: uids[op.uid] });
+      case 'score': {
+        const criterion = DEFAULT_SCORECARD_CRITERIA[op.criterion]!.id;
+        const candidate = interviewOf[device]!.get(op.interview) ?? op.uid;
+        const args: Record<string, unknown> = { uid: interviewUids[op.interview], candidateUid: uids[candidate], scores: { [criterion]: op.score === 0 ? null : op.score } };
+        if (op.score === null) delete args.scores;
+        if (op.recommendation !== null) args.recommendation = RECOMMENDATIONS[op.recommendation];
+        if (op.notes) {
+          const known = seenScorecardNotes[device]!;
+          const base = known.get(op.interview) ?? '';
+          const baseLines = base ? base.split('\n') : [];
+          const next = [...baseLines.filter((_, j) => op.notes!.keep[j] ?? true), ...op.notes.add.map(text)].join('\n');
+          known.set(op.interview, next);
+          Object.assign(args, { notes: next, notesBase: base });
+        }
+        // Nothing to change: a recommendation cleared stands in.
+        if (args.scores === undefined && args.recommendation === undefined && args.notes === undefined) args.recommendation = null;
+        return m('interview.score', args);
+      }
     }
   });
   const allUids = new Set([...uids, ...mutations.flatMap((m) => (m.name === 'candidates.import' ? m.args.rows.map((r) => r.uid) : []))]);
@@ -225,10 +284,20 @@ function withoutErased(mutation: Written & { id: number }, erased: ReadonlySet<s
   return { ...mutation, name: rewritten.name, args: rewritten.args, lines } as Written & { id: number };
 }
 
+const INTERVIEW_COMPARED = ['candidateUid', 'date', 'startTime', 'timeZone', 'durationMinutes', 'interviewerId', 'scores', 'recommendation', 'scorecardNotes', 'fieldClocks'] as const;
+
+function comparableInterview(row: ScheduledInterview) {
+  const out: Record<string, unknown> = { deleted: row.deletedAt !== null };
+  for (const field of INTERVIEW_COMPARED) out[field] = row[field];
+  return out;
+}
+
 async function deviceRows(db: RepHireDb) {
   const rows = (await db.candidates.toArray()).map(fromLocalCandidate);
   const notes = await db.interviewNotes.toArray();
+  const interviews = await db.scheduledInterviews.toArray();
   return new Map([
+    ...interviews.map((row) => [`interview|${row.uid}`, comparableInterview(row)] as const),
     ...rows.map((c) => [c.email + '|' + c.uid, comparable(c)] as const),
     ...notes.filter((n) => !n.deletedAt).map((n) => [`note|${n.candidateUid}|${n.day}`, { note: n.note }] as const),
   ]);
@@ -242,9 +311,20 @@ async function serverRows(built: Built, tag: string) {
     .whereIn('c.uid', candidates.map((c) => c.uid))
     .whereNull('n.deletedAt')
     .select('n.note', 'n.day', 'c.uid as candidateUid');
+  const interviews = (
+    await knex('scheduledInterviews as i').join('candidates as c', 'c.id', 'i.candidateId').whereIn('c.uid', candidates.map((c) => c.uid)).select('i.*', 'c.uid as candidateUid')
+  ).map(
+    (row): ScheduledInterview => ({
+      ...row,
+      deletedAt: row.deletedAt ? String(row.deletedAt) : null,
+      durationMinutes: Number(row.durationMinutes),
+      interviewerId: row.interviewerId === null ? null : Number(row.interviewerId),
+    }),
+  );
   const events = await knex('candidate_events').whereIn('candidateUid', [...built.allUids]).select('value');
   return {
     rows: new Map([
+      ...interviews.map((row) => [`interview|${row.uid}`, comparableInterview(row)] as const),
       ...candidates.map((c) => [c.email + '|' + c.uid, comparable(c)] as const),
       ...notes.map((n) => [`note|${n.candidateUid}|${n.day}`, { note: n.note }] as const),
     ]),

@@ -1,7 +1,7 @@
 import { createPortal } from 'react-dom';
 import { RouterProvider } from 'react-router-dom';
+import { ConfirmHost } from '@/ui/confirm';
 import { Toaster } from '@/ui/toast/Toaster';
-import { ConfirmHost } from './confirm';
 import { InstallHint } from './pwa/InstallHint';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { createAppRouter } from './router';

@@ -20,6 +20,7 @@ const CandidatesPage = named(() => import('@/features/candidates/CandidatesPage'
 const SearchPage = named(() => import('@/features/search/SearchPage'), 'SearchPage');
 const LinkedinSalesRepsPage = named(() => import('@/features/linkedin/LinkedinSalesRepsPage'), 'LinkedinSalesRepsPage');
 const InterviewsPage = named(() => import('@/features/interviews/InterviewsPage'), 'InterviewsPage');
+const InterviewModePage = named(() => import('@/features/interviews/mode/InterviewModePage'), 'InterviewModePage');
 const UsersPage = named(() => import('@/features/users/UsersPage'), 'UsersPage');
 const SettingsPage = named(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
 
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
                   { path: '/search', element: <SearchPage /> },
                   { path: '/linkedin-sales-reps', element: <LinkedinSalesRepsPage /> },
                   { path: '/interviews', element: <InterviewsPage /> },
+                  { path: '/interviews/run/:uid', element: <InterviewModePage /> },
                   { path: '/settings', element: <SettingsPage /> },
                   { element: <RequireAdmin />, children: [{ path: '/users', element: <UsersPage /> }] },
                 ],

@@ -3,9 +3,9 @@
  * is known, starts for that user, stops at sign-out; and sign-out first pushes what is waiting, asks
  * before discarding what could not be sent, then wipes this device's data.
  */
-import { registerBeforeSignOut } from '@/features/auth/before-sign-out';
 import { useAuthStore } from '@/features/auth/auth-store';
-import { confirmAction } from './confirm';
+import { registerBeforeSignOut } from '@/features/auth/before-sign-out';
+import { confirmAction } from '@/ui/confirm';
 
 const loadEngine = () => import('@/sync/app-sync').then((module) => module.syncEngine);
 const loadSignOutFlow = () => import('@/features/sync/sign-out-flow');

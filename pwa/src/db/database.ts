@@ -32,7 +32,8 @@ import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.sch
 import type { UndoImportItem } from '@shared/mutations/candidates-undo-import';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
-import { candidateChangesMiddleware } from './candidate-changes';
+import { mirrorOf, type CandidateMirror } from './candidate-mirror/candidate-mirror';
+import { candidateChangesMiddleware } from './candidate-mirror/change-feed';
 
 /**
  * A candidate as the device stores it: the shared shape plus its index fields — its normalised email,
@@ -61,7 +62,7 @@ export interface OwnWrites {
 
 /**
  * The candidates table's keys, as the latest version declares them. Only what reads query: the list
- * screens filter and sort in memory (features/candidates/candidate-store.ts), and every index costs
+ * screens filter and sort in memory (candidate-mirror/), and every index costs
  * each write.
  */
 export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly';
@@ -153,11 +154,14 @@ export class RepHireDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, number>;
   meta!: Table<MetaRow, string>;
+  /** The candidates in memory, kept in step with the table (candidate-mirror/); loaded when first opened. */
+  readonly candidateMirror: CandidateMirror;
 
   constructor(name = DEFAULT_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
-    // Announces committed candidate writes to the in-memory list (candidate-changes.ts).
+    // Announces committed candidate writes to the mirror, here and in other tabs (candidate-mirror/change-feed.ts).
     this.use(candidateChangesMiddleware);
+    this.candidateMirror = mirrorOf(this);
     this.version(1).stores(VERSION_1_STORES);
     // appliedDate and updatedAt indexes dropped (nothing queries them); candidates made here get localOnly.
     this.version(2)

@@ -3,6 +3,7 @@
  * transaction when it must change together with rows (ids, clocks, cursor).
  */
 import type { ColumnMapping } from '@shared/import/column-mapping';
+import type { ScorecardCriterion } from '@shared/schemas/scorecard.schema';
 import type { TeamMember, User } from '@shared/schemas/user.schema';
 import { newUid } from '@shared/sync/ids';
 import type { RepHireDb } from './database';
@@ -41,7 +42,7 @@ export interface DeviceMeta {
   needsSignIn: boolean;
   owner: DeviceUser | null;
   /**
-   * How many transactions have written candidates (db/candidate-changes.ts counts them): a reader that
+   * How many transactions have written candidates (db/candidate-mirror/change-feed.ts counts them): a reader that
    * applied every change up to this number holds what the table holds.
    */
   candidatesVersion: number;
@@ -52,6 +53,8 @@ export interface DeviceMeta {
   importMappings: Array<{ signature: string; columns: ColumnMapping }>;
   /** The team's users (id and name) as last fetched online, to pick and show interviewers offline. */
   team: TeamMember[];
+  /** The team's scorecard criteria as last fetched online (null before: the default), for interview mode offline. */
+  scorecardCriteria: ScorecardCriterion[] | null;
 }
 
 const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
@@ -70,6 +73,7 @@ const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
   candidatesVersion: 0,
   importMappings: [],
   team: [],
+  scorecardCriteria: null,
 };
 
 export type MetaKey = keyof DeviceMeta;

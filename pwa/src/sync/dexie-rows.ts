@@ -7,12 +7,12 @@
  * note, saved view or scheduled interview made here still gets a "none" entry. Must run inside a rw transaction over
  * candidates, interviewNotes, savedViews, scheduledInterviews and serverRows.
  *
- * Email lookups: before the transaction writes any candidate, the database's email directory answers
- * them when it holds exactly what the table holds (db/email-directory.ts: the write version read here
+ * Email lookups: before the transaction writes any candidate, the database's candidate mirror answers
+ * them when it holds exactly what the table holds (db/candidate-mirror/: the write version read here
  * is the one it is at); otherwise the emailKey index is read, one request per email, sent together (a
  * cursor over the index would wait for each step in turn). A candidate write the transaction made
  * before (through another path: a rebase's revert) has counted itself in that version by the time it
- * resolved, so the directory, a version behind, declines. Answers are remembered for the rest of the
+ * resolved, so the mirror, a version behind, declines. Answers are remembered for the rest of the
  * transaction and kept true as it writes candidates through this access, so an import's default-source
  * rule and its merge share one lookup.
  *
@@ -26,7 +26,6 @@ import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema'
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
-import { emailDirectoryOf } from '@/db/email-directory';
 import { getMeta } from '@/db/meta';
 import type { MutationStore } from '@shared/mutations/store';
 
@@ -136,13 +135,13 @@ export interface DexieRows extends MutationStore {
 export function dexieRows(db: RepHireDb): DexieRows {
   const memo = new EmailMemo();
   let mutationId: number | undefined;
-  /** Whether this access wrote a candidate yet (the directory knows only what is committed). */
+  /** Whether this access wrote a candidate yet (the mirror knows only what is committed). */
   let wrote = false;
 
   async function lookUp(keys: string[]): Promise<Candidate[]> {
-    const directory = wrote ? undefined : emailDirectoryOf(db.name);
-    if (directory) {
-      const found = directory.liveCandidatesByEmail(keys, await getMeta(db, 'candidatesVersion'));
+    // A mirror not loaded cannot answer: the version is not worth reading then.
+    if (!wrote && db.candidateMirror.ready) {
+      const found = db.candidateMirror.liveCandidatesByEmail(keys, await getMeta(db, 'candidatesVersion'));
       if (found) return found;
     }
     const present = await indexedEmailKeys(db, keys);
@@ -214,6 +213,10 @@ export function dexieRows(db: RepHireDb): DexieRows {
     // The team is the server's to know: offline, the form offers the team it last fetched.
     async isTeamMember() {
       return true;
+    },
+    // So are the scorecard's criteria: the device's copy may be older than the server's.
+    async scorecardCriterionIds() {
+      return null;
     },
     // The history is the server's (candidate_events): a device keeps none.
     recordEvents() {},

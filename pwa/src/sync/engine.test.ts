@@ -194,5 +194,5 @@ describe('batches', () => {
     expect(server.pushes.every((p) => p.mutations.length === 1)).toBe(true);
     expect(progress.at(-1)).toEqual({ sent: 3000, total: 3000, startedAt: expect.any(Number) });
     // 3,000 rows through fake-indexeddb: seconds on a busy 2-core machine.
-  }, 20_000);
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { newUid } from '@shared/sync/ids';
 import type { OutboxEntry, RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { createInterviewsRepo } from '@/features/interviews/repo';
+import { createScheduledInterviewsRepo } from '@/features/interviews/scheduled-interviews-repo';
 import { ERASED_CHANGE_LABEL, erasureTables, forgetErased } from './erasure';
 import { ownedDb } from './testing/fixtures';
 
@@ -88,4 +89,17 @@ it('drops an erased candidate’s items from pending bulk changes and import und
     // A saved view's uid is a view's, never a candidate's: left alone.
     ['savedView.delete', 1, { uid: ann.uid }],
   ]);
+});
+
+it('rewrites a pending scorecard of an erased candidate too, its notes gone with it', async () => {
+  db = await ownedDb();
+  const ann = await createCandidatesRepo(db).createCandidate({ name: 'Ann Erased', email: 'ann@x.io' });
+  const interviews = createScheduledInterviewsRepo(db);
+  const uid = await interviews.scheduleInterview(ann.uid, { date: '2026-01-02', startTime: '09:00', timeZone: 'UTC', durationMinutes: 30, interviewerId: 1, place: '', note: '' });
+  await interviews.scoreInterview(uid, { notes: 'Ann said something personal', notesBase: '' });
+  await forget([ann.uid]);
+  const pending = await db.outbox.toArray();
+  expect(pending.filter((entry) => entry.name === 'interview.score')).toEqual([]);
+  expect(JSON.stringify(pending)).not.toContain('something personal');
+  expect(await db.scheduledInterviews.count()).toBe(0);
 });

@@ -28,7 +28,8 @@ export function candidateUidsOf(change: Change): string[] {
     case 'interviewNote.save':
     case 'interview.schedule':
     case 'interview.cancel':
-      return [(change.args as MutationArgs<'interviewNote.save' | 'interview.schedule' | 'interview.cancel'>).candidateUid];
+    case 'interview.score':
+      return [(change.args as MutationArgs<'interviewNote.save' | 'interview.schedule' | 'interview.cancel' | 'interview.score'>).candidateUid];
     case 'candidates.bulk':
     case 'candidates.undoImport':
       return (change.args as MutationArgs<'candidates.bulk' | 'candidates.undoImport'>).items.map((item) => item.uid);

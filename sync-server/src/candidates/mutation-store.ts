@@ -20,6 +20,7 @@ import {
 } from './candidate.store';
 import { rowToInterviewNote } from '../interview-notes/interview-note-rows';
 import { findSavedView, putSavedView } from '../saved-views/saved-view.store';
+import { getScorecardCriteria } from '../settings/app-settings.service';
 import { findScheduledInterview, findScheduledInterviewsOf, isTeamMember, putScheduledInterview } from '../scheduled-interviews/scheduled-interview.store';
 
 export class KnexMutationStore implements MutationStore {
@@ -89,6 +90,10 @@ export class KnexMutationStore implements MutationStore {
 
   isTeamMember(userId: number): Promise<boolean> {
     return isTeamMember(this.trx, userId);
+  }
+
+  async scorecardCriterionIds(): Promise<ReadonlySet<string>> {
+    return new Set((await getScorecardCriteria(this.trx)).map((criterion) => criterion.id));
   }
 
   async getInterviewNote(uid: string): Promise<InterviewNote | undefined> {

@@ -4,7 +4,7 @@
  * candidates this device or others touched most recently, so devices keep editing the same records.
  */
 import { CANDIDATE_STATUSES } from '@shared/schemas/candidate.schema';
-import { watchCandidateChanges } from '@/db/candidate-changes';
+import { watchCandidateChanges } from '@/db/candidate-mirror/change-feed';
 import { RecordNotFoundError } from '@/db/repo-errors';
 import type { EngineDevice } from './engine-device';
 

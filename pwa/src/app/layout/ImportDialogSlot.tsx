@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useUiStore } from '../ui-store';
+import { useUiStore } from '@/ui/ui-store';
 
 // Lazy, so the dialog, Dexie's import path and the worker client stay out of the first load.
 const ImportDialog = lazy(() => import('@/features/import/ImportDialog').then((module) => ({ default: module.ImportDialog })));

@@ -1,10 +1,10 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { NavLink } from 'react-router-dom';
-import { useAppConfig } from '@/app/app-config';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { useAppConfig } from '@/lib/app-config';
 import { cn } from '@/ui/cn';
 import { CloseIcon, LogOutIcon, UploadIcon } from '@/ui/icons';
-import { useUiStore } from '../ui-store';
+import { useUiStore } from '@/ui/ui-store';
 import { navItemsFor } from './nav-items';
 import { useSignOut } from './useSignOut';
 

@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { Tooltip } from '@/ui/Tooltip';
 import { cn } from '@/ui/cn';
 import { PanelLeftIcon } from '@/ui/icons';
-import { Tooltip } from '@/ui/Tooltip';
-import { useUiStore } from '../ui-store';
+import { useUiStore } from '@/ui/ui-store';
 import { navItemsFor } from './nav-items';
 
 /** The left navigation on large screens: 256 px, or a 64 px icon rail when collapsed (Ctrl+B). */

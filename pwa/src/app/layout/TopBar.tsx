@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppConfig } from '@/app/app-config';
 import { SyncIndicator } from '@/features/sync/SyncIndicator';
+import { useAppConfig } from '@/lib/app-config';
 import { Button } from '@/ui/Button';
-import { MenuIcon, UploadIcon } from '@/ui/icons';
 import { Logo } from '@/ui/Logo';
-import { useUiStore } from '../ui-store';
+import { MenuIcon, UploadIcon } from '@/ui/icons';
+import { useUiStore } from '@/ui/ui-store';
 import { UserMenu } from './UserMenu';
 
 // The full indicator needs the sync engine (and Dexie); until it loads, the plain online/offline one shows.

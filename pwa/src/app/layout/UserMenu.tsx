@@ -2,9 +2,9 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import { Link } from 'react-router-dom';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { displayNameOf } from '@/features/auth/display-name';
+import { promptInstall, useCanInstall } from '@/lib/install-prompt';
 import { Badge } from '@/ui/Badge';
 import { ChevronDownIcon, DownloadIcon, LogOutIcon, SettingsIcon } from '@/ui/icons';
-import { promptInstall, useCanInstall } from '../pwa/install-prompt';
 import { useSignOut } from './useSignOut';
 
 const ITEM =

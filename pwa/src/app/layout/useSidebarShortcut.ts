@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUiStore } from '../ui-store';
+import { useUiStore } from '@/ui/ui-store';
 
 /** Ctrl+B (⌘B on a Mac) toggles the sidebar anywhere in the signed-in app. */
 export function useSidebarShortcut() {

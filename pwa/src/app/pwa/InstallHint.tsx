@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppConfig } from '../app-config';
+import { useAppConfig } from '@/lib/app-config';
 import { CloseIcon, ShareIcon } from '@/ui/icons';
 import { isIos, isStandalone } from './ios';
 

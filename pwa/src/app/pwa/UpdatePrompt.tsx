@@ -1,5 +1,5 @@
-import { useUiStore } from '../ui-store';
 import { Button } from '@/ui/Button';
+import { useUiStore } from '@/ui/ui-store';
 import { applyUpdate, dismissUpdate, useUpdateStore } from './update-store';
 
 /** A non-blocking card: "A new version is available — Reload". Never reloads over unsaved changes. */

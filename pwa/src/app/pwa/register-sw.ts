@@ -6,7 +6,7 @@
  * comes back to the foreground.
  */
 import { registerSW } from 'virtual:pwa-register';
-import { hasUnsavedChanges } from '../ui-store';
+import { hasUnsavedChanges } from '@/ui/ui-store';
 import { useUpdateStore } from './update-store';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;

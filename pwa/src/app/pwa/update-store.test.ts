@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useUiStore } from '../ui-store';
+import { useUiStore } from '@/ui/ui-store';
 import { applyUpdate, dismissUpdate, useUpdateStore } from './update-store';
 
 beforeEach(() => {

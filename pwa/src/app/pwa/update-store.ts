@@ -4,7 +4,7 @@
  * no form holds unsaved changes.
  */
 import { create } from 'zustand';
-import { hasUnsavedChanges } from '../ui-store';
+import { hasUnsavedChanges } from '@/ui/ui-store';
 
 export interface UpdateState {
   /** A new version is installed and waiting. */

@@ -1,9 +1,9 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppConfig } from '@/app/app-config';
-import { useOnline } from '@/app/useOnline';
+import { useAppConfig } from '@/lib/app-config';
 import { Button } from '@/ui/Button';
 import { Logo } from '@/ui/Logo';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/ui/Tabs';
+import { useOnline } from '@/ui/useOnline';
 import { useAuthStore } from './auth-store';
 import { AuthBrandPanel } from './AuthBrandPanel';
 import { LoginForm } from './LoginForm';

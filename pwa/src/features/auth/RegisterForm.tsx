@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { registerFormSchema, type RegisterForm as RegisterValues } from '@shared/schemas/user.schema';
-import { setServerFieldErrors } from '@/app/form-errors';
 import { Button } from '@/ui/Button';
 import { FormError } from '@/ui/FormError';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
+import { setServerFieldErrors } from '@/ui/form-errors';
 import { registerAccount } from './auth-actions';
 
 const optional = <span className="text-xs text-muted-foreground">Optional</span>;

@@ -4,8 +4,8 @@
  */
 import type { LoginInput, RegisterInput } from '@shared/schemas/user.schema';
 import { apiCall, errorMessage, isApiError, isOfflineError } from '@/api/client';
-import { appName, loadAppConfig } from '@/app/app-config';
-import { requestPersistentStorage } from '@/app/persist-storage';
+import { appName, loadAppConfig } from '@/lib/app-config';
+import { requestPersistentStorage } from '@/lib/persist-storage';
 import { toast } from '@/ui/toast/toast-queue';
 import { runBeforeSignOut } from './before-sign-out';
 import { setSignedIn, signOutLocally } from './auth-store';

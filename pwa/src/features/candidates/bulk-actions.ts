@@ -10,7 +10,7 @@ import { stageLabel } from '@shared/candidates/status-labels';
 import type { BulkItem } from '@shared/mutations/candidates-bulk';
 import type { Candidate, CandidateStatus } from '@shared/schemas/candidate.schema';
 import { errorMessage } from '@/api/errors';
-import { confirmAction } from '@/app/confirm';
+import { confirmAction } from '@/ui/confirm';
 import { toast } from '@/ui/toast/toast-queue';
 import { UNDO_WINDOW_MS } from './candidate-actions';
 import { changeLabels } from './change-labels';

@@ -6,7 +6,7 @@ import { changeStatus, saveCandidateChanges, turnDownCandidate } from './candida
 import type { CandidatesRepo } from './repo';
 
 const confirmAction = vi.hoisted(() => vi.fn<(request: { title: string; description: string }) => Promise<boolean>>());
-vi.mock('@/app/confirm', () => ({ confirmAction }));
+vi.mock('@/ui/confirm', () => ({ confirmAction }));
 
 const STAMP = /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2} P[SD]T\] /;
 

@@ -8,7 +8,7 @@ import { formatNoteLine, statusChangeNote, turnedDownNote } from '@shared/candid
 import { stageLabel } from '@shared/candidates/status-labels';
 import type { Candidate, CandidateFieldsInput, CandidateStatus } from '@shared/schemas/candidate.schema';
 import { errorMessage } from '@/api/errors';
-import { confirmAction } from '@/app/confirm';
+import { confirmAction } from '@/ui/confirm';
 import { toast } from '@/ui/toast/toast-queue';
 import { candidatesRepo, type CandidatesRepo } from './repo';
 

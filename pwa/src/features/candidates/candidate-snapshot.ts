@@ -1,16 +1,16 @@
 /**
- * One published state of the in-memory candidate list (candidate-store.ts): the entries in uid order
+ * One published state of the in-memory candidate list (candidate-list.ts): the entries in uid order
  * and what the screens derive from them — sort orders, filter masks, the newest-first list, the
  * pipeline counts — each built on first use and kept for the snapshot's life. A snapshot made by
  * changing rows in place carries the previous one's orders, masks and counts over, adjusted for the
  * changed rows only. Also the merge that makes the next list when rows come or go.
  */
-import type { IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { Candidate } from '@shared/schemas/candidate.schema';
+import type { Entry } from '@/db/candidate-mirror/candidate-mirror';
 import { pipelineSummary, pipelineSummaryAfter, type PipelineSummary } from './pipeline-summary';
 import { createFilterCache, createSortOrders, type FilterCache, type SortOrders } from './table-query';
 
-export type Entry = IndexedCandidate<Candidate>;
+export type { Entry };
 
 export interface CandidateListSnapshot {
   status: 'loading' | 'ready' | 'error';
@@ -96,8 +96,6 @@ export class Snapshot implements CandidateListSnapshot {
 export function snapshotOf(status: CandidateListSnapshot['status'], entries: readonly Entry[], error: Error | null = null): Snapshot {
   return new Snapshot(status, error, entries, createSortOrders(entries));
 }
-
-export const byUid = (a: Entry, b: Entry) => (a.candidate.uid < b.candidate.uid ? -1 : a.candidate.uid > b.candidate.uid ? 1 : 0);
 
 /**
  * Where `uid` is, or would go, in entries sorted by uid, at or after `from`: gallops forward from

@@ -1,11 +1,11 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { ApiError, OfflineError } from '@/api/errors';
-import { NEEDS_CONNECTION_MESSAGE } from '@/app/online-only';
+import { NEEDS_CONNECTION_MESSAGE } from '@/lib/online-only';
 import { toastQueue } from '@/ui/toast/toast-queue';
 import { eraseCandidateForPrivacy, type EraseDeps } from './erase-candidate';
 
 const confirmAction = vi.hoisted(() => vi.fn<(request: { title: string; description: string; confirmLabel: string }) => Promise<boolean>>());
-vi.mock('@/app/confirm', () => ({ confirmAction }));
+vi.mock('@/ui/confirm', () => ({ confirmAction }));
 vi.mock('@/sync/app-sync', () => ({ syncEngine: { syncNow: vi.fn() } }));
 
 function fakeDeps(fail?: Error) {

@@ -5,9 +5,9 @@
  */
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { apiCall } from '@/api/client';
-import { confirmAction } from '@/app/confirm';
-import { onlineFailureMessage } from '@/app/online-only';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { syncEngine } from '@/sync/app-sync';
+import { confirmAction } from '@/ui/confirm';
 import { toast } from '@/ui/toast/toast-queue';
 
 export const ERASE_LABEL = 'Erase for privacy…';

@@ -9,9 +9,9 @@ import {
   type ImportRow,
 } from '@shared/sync/protocol.schema';
 import { newUid } from '@shared/sync/ids';
-import { yieldToMain } from '@/app/yield-to-main';
 import { emailKey, type RepHireDb } from '@/db/database';
 import { issueMessages } from '@/db/repo-errors';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { writeMutations, type PrepareMutation, type WriteOptions } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
 

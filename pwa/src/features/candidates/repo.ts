@@ -1,7 +1,8 @@
 /**
  * Candidates on the device: every write changes the rows and queues its outbox mutation in one Dexie
  * transaction (sync/outbox.ts), applied with the same merge rules the server uses, then nudges the
- * sync engine. Reads return plain promises, for `useLiveQuery` and the in-memory list (candidate-store.ts).
+ * sync engine. Reads return plain promises, for `useLiveQuery`; the rows in memory are the database's
+ * candidate mirror (db/candidate-mirror/).
  * Input is validated with the shared schemas before anything is written; a refused write throws
  * ValidationError/RecordNotFoundError and leaves nothing behind.
  */
@@ -16,15 +17,14 @@ import {
 import { newUid } from '@shared/sync/ids';
 import { mutationArgsSchemas, candidateChangesSchema, type CandidateChanges } from '@shared/sync/protocol.schema';
 import { appDb } from '@/db/app-db';
-import type { WriteVersion } from '@/db/candidate-changes';
-import { getMeta } from '@/db/meta';
+import { readCandidates, readLiveCandidates, type LoadedCandidates } from '@/db/candidate-mirror/candidate-mirror';
 import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation, type PreparedMutation } from '@/sync/outbox';
 import type { MutationName } from '@shared/sync/protocol.schema';
 import { MAX_BULK_ITEMS, type BulkItem } from '@shared/mutations/candidates-bulk';
-import { yieldToMain } from '@/app/yield-to-main';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { changeLabels } from './change-labels';
 import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
 
@@ -35,16 +35,8 @@ export interface BulkWrite {
 }
 
 /** Every live candidate, in uid order, and the write version they were read at. */
-export interface LoadedCandidates {
-  candidates: Candidate[];
-  version: WriteVersion;
-}
-
 /** Email keys looked up per index read (one main-thread task each). */
 const EMAIL_LOOKUP_KEYS = 2000;
-
-/** Rows per read when listing every candidate. */
-const LIST_PAGE_ROWS = 5000;
 
 export interface UpdateResult {
   /** The fields that differed from the stored values (only those were queued). */
@@ -64,25 +56,6 @@ export function createCandidatesRepo(db: RepHireDb) {
     const row = await db.candidates.get(uid);
     if (!row || row.deletedAt) throw new RecordNotFoundError('Candidate not found');
     return fromLocalCandidate(row);
-  }
-
-  /** Every live candidate in uid order, and the write version (meta.candidatesVersion) they are at. */
-  async function loadCandidates(): Promise<LoadedCandidates> {
-    // Pages of primary keys in one read transaction: a single getAll of 100,000 rows would be one
-    // long main-thread task (reading them all back); pages leave the page responsive meanwhile.
-    // (filter() would walk a cursor row by row: many times slower.)
-    return db.transaction('r', db.candidates, db.meta, async () => {
-      const version = getMeta(db, 'candidatesVersion');
-      const live: Candidate[] = [];
-      let last: string | undefined;
-      for (;;) {
-        const from = last === undefined ? db.candidates.toCollection() : db.candidates.where(':id').above(last);
-        const page = await from.limit(LIST_PAGE_ROWS).toArray();
-        for (const row of page) if (!row.deletedAt) live.push(fromLocalCandidate(row));
-        if (page.length < LIST_PAGE_ROWS) return { candidates: live, version: await version };
-        last = page[page.length - 1]!.uid;
-      }
-    });
   }
 
   async function write<N extends MutationName>(prepare: () => Promise<PreparedMutation<N> | null>) {
@@ -213,16 +186,16 @@ export function createCandidatesRepo(db: RepHireDb) {
     },
 
     /** Several candidates at once, in the order asked; undefined for a missing or deleted one. */
-    async getCandidates(uids: readonly string[]): Promise<Array<Candidate | undefined>> {
-      const rows = await db.candidates.bulkGet([...uids]);
-      return rows.map((row) => (row && !row.deletedAt ? fromLocalCandidate(row) : undefined));
+    getCandidates(uids: readonly string[]): Promise<Array<Candidate | undefined>> {
+      return readCandidates(db, uids);
     },
 
     async listCandidates(): Promise<Candidate[]> {
-      return (await loadCandidates()).candidates;
+      return (await readLiveCandidates(db)).candidates;
     },
 
-    loadCandidates,
+    /** Every live candidate in uid order, and the write version (meta.candidatesVersion) they are at. */
+    loadCandidates: (): Promise<LoadedCandidates> => readLiveCandidates(db),
 
     async listByStatus(status: CandidateStatus): Promise<Candidate[]> {
       return (await db.candidates.where('status').equals(status).filter((row) => !row.deletedAt).toArray()).map(

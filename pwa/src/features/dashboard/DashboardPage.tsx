@@ -5,12 +5,12 @@
 import { useMemo, useState } from 'react';
 import { displayNameOf } from '@/features/auth/display-name';
 import { dashboardSummaryOfNewestFirst } from '@shared/candidates/stats';
-import { useUiStore } from '@/app/ui-store';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { loadErrorText, useCandidateList } from '@/features/candidates/hooks/useCandidateList';
 import { Button } from '@/ui/Button';
-import { UploadIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
+import { UploadIcon } from '@/ui/icons';
+import { useUiStore } from '@/ui/ui-store';
 import { AdminPanel } from './components/AdminPanel';
 import { HiredDialog } from './components/HiredDialog';
 import { PipelinePanel } from './components/PipelinePanel';

@@ -7,9 +7,9 @@
  * its toast still comes.
  */
 import { useEffect, useRef } from 'react';
-import { useUiStore } from '@/app/ui-store';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
+import { useUiStore } from '@/ui/ui-store';
 import { ACCEPT_ATTRIBUTE } from './file-acceptance';
 import { FileDropZone } from './FileDropZone';
 import { defaultImportDeps } from './import-deps';

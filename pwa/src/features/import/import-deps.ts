@@ -1,12 +1,12 @@
 /**
  * The import dialog's real collaborators: the spreadsheet worker (previews and imports), the device's
- * candidates (the in-memory list answers which emails are known, else the email index), the remembered
- * column mappings, and toasts.
+ * candidates (the database's candidate mirror answers which emails are known, else the email index),
+ * the remembered column mappings, and toasts.
  */
 import { deviceTimeZone } from '@shared/format/time-zone';
-import { yieldToMain } from '@/app/yield-to-main';
-import { candidateStore } from '@/features/candidates/candidate-store';
+import { appDb } from '@/db/app-db';
 import { candidatesRepo } from '@/features/candidates/repo';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { toast } from '@/ui/toast/toast-queue';
 import { importFile } from './import-file';
 import { importHistory, startImportRun, type ImportRun } from './import-history';
@@ -14,6 +14,7 @@ import { importMappingsRepo } from './mapping-repo';
 import { workerPreviewer, workerReader } from './spreadsheet-client';
 import type { ImportSessionDeps } from './useImportSession';
 
+const mirror = appDb.candidateMirror;
 const read = workerReader();
 const previewInWorker = workerPreviewer();
 
@@ -37,9 +38,9 @@ export const defaultImportDeps: ImportSessionDeps = {
       kind,
       {
         read,
-        // The candidate list first takes in the batch before (it answers the next one's email lookups).
+        // The mirror first takes in the batch before (it answers the next one's email lookups).
         store: async (rows, options) => {
-          await candidateStore.applied();
+          await mirror.applied();
           const run = runOf(runId);
           const recording = { observer: run.recorder, alsoStore: (results: Parameters<typeof importHistory.storeBatch>[2]) => importHistory.storeBatch(run, options.fileName, results) };
           return candidatesRepo.importCandidates(rows, { ...options, recording });
@@ -55,8 +56,8 @@ export const defaultImportDeps: ImportSessionDeps = {
     yield* previewInWorker({ file, kind, timeZone: deviceTimeZone(), ...choice, remembered }, signal);
   },
   async countKnownEmails(emails) {
-    await candidateStore.applied();
-    return candidateStore.countKnownEmails(emails) ?? candidatesRepo.countKnownEmails(emails);
+    await mirror.applied();
+    return mirror.countKnownEmails(emails) ?? candidatesRepo.countKnownEmails(emails);
   },
   rememberMapping: (signature, columns) => importMappingsRepo.remember(signature, columns),
   undoImport: (runId) => importHistory.undo(runId),

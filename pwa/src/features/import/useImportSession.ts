@@ -6,8 +6,8 @@
  * reloads the page under an import.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useDirtyForm } from '@/app/useDirtyForm';
 import type { ToastInput } from '@/ui/toast/toast-queue';
+import { useDirtyForm } from '@/ui/useDirtyForm';
 import type { ImportField } from '@shared/import/column-mapping';
 import type { SheetKind } from '@shared/import/reader/protocol';
 import { acceptFiles, sheetKindOf } from './file-acceptance';

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { CalendarFeedStatus } from '@shared/api/calendar.contract';
 import { apiCall } from '@/api/client';
-import { confirmAction } from '@/app/confirm';
-import { OfflineNotice } from '@/app/OfflineNotice';
-import { onlineFailureMessage } from '@/app/online-only';
-import { useOnline } from '@/app/useOnline';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { FormError } from '@/ui/FormError';
 import { Input } from '@/ui/Input';
+import { OfflineNotice } from '@/ui/OfflineNotice';
 import { copyToClipboard } from '@/ui/clipboard';
+import { confirmAction } from '@/ui/confirm';
 import { toast } from '@/ui/toast/toast-queue';
+import { useOnline } from '@/ui/useOnline';
 
 /**
  * The signed-in user's private calendar feed (the interviews they conduct), online only: whether they

@@ -25,6 +25,7 @@ import { InterviewCard } from './InterviewCard';
 import { useInterviewDay } from './hooks/useInterviewDay';
 import { interviewerName, useTeam } from './hooks/useTeam';
 import { AddToCalendarButton } from './schedule/AddToCalendarButton';
+import { StartInterviewButton } from './mode/StartInterviewButton';
 import { ScheduleInterviewHost } from './schedule/ScheduleInterviewHost';
 import { ScheduleOffer } from './schedule/ScheduleOffer';
 import { ScheduleDetails } from './schedule/ScheduleDetails';
@@ -63,7 +64,10 @@ export function InterviewsPage() {
   }
 
   const scheduleActions = (entry: ScheduledEntry) => (
-    <AddToCalendarButton interview={entry.interview} candidateName={entry.candidate.name} interviewerName={interviewerName(team, entry.interview.interviewerId)} />
+    <div className="flex flex-wrap gap-2">
+      <StartInterviewButton candidateUid={entry.candidate.uid} candidateName={entry.candidate.name} interview={entry.interview} />
+      <AddToCalendarButton interview={entry.interview} candidateName={entry.candidate.name} interviewerName={interviewerName(team, entry.interview.interviewerId)} />
+    </div>
   );
   const cards = result?.scheduled
     ? [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useDirtyForm } from '@/app/useDirtyForm';
 import { Button } from '@/ui/Button';
 import { Textarea } from '@/ui/Input';
+import { useDirtyForm } from '@/ui/useDirtyForm';
 
 export interface NoteEditorProps {
   candidateName: string;

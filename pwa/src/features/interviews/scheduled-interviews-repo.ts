@@ -26,6 +26,16 @@ export interface InterviewPlan {
   note: string;
 }
 
+/** A change interview mode saves: usually one field at a time. */
+export type ScorecardChange = Omit<MutationArgs<'interview.score'>, 'uid' | 'candidateUid'>;
+
+function scorecardChangeLabel(change: ScorecardChange): string {
+  const parts = [...Object.keys(change.scores ?? {}).map((id) => `rating of ${id}`)];
+  if (change.recommendation !== undefined) parts.push('recommendation');
+  if (change.notes !== undefined) parts.push('notes');
+  return parts.join(', ');
+}
+
 const byStart = (a: ScheduledInterview, b: ScheduledInterview) => interviewSpan(a).start - interviewSpan(b).start || a.uid.localeCompare(b.uid);
 
 export function createScheduledInterviewsRepo(db: RepHireDb) {
@@ -80,6 +90,33 @@ export function createScheduledInterviewsRepo(db: RepHireDb) {
         label: `Cancel the interview with ${await liveCandidateName(current.candidateUid).catch(() => 'a candidate')} (${current.date} ${current.startTime})`,
       }));
       notifyLocalWrite(db);
+    },
+
+    /**
+     * Changes the interview's scorecard (interview.score): ratings, the recommendation, and the notes
+     * with the text the edit started from. Resolves once it is on this device.
+     */
+    async scoreInterview(uid: string, change: ScorecardChange): Promise<void> {
+      const current = await liveInterview(uid);
+      const args = parseOrThrow(mutationArgsSchemas['interview.score'], { uid, candidateUid: current.candidateUid, ...change });
+      const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.score'>> => ({
+        name: 'interview.score',
+        args,
+        label: `Score the interview with ${await liveCandidateName(current.candidateUid)} (${scorecardChangeLabel(change)})`,
+      }));
+      if (written?.outcome.status === 'rejected') throw new RecordNotFoundError(written.outcome.reason ?? 'Interview not found');
+      notifyLocalWrite(db);
+    },
+
+    /**
+     * An interview with the candidate starting now (rounded down to the minute), interviewed by
+     * `interviewerId`, for Start interview on a candidate with none scheduled; resolves with its uid.
+     */
+    async startInterviewNow(candidateUid: string, interviewerId: number, timeZone: string, now = Date.now()): Promise<string> {
+      const start = new Date(now);
+      const date = toDayString(now, timeZone);
+      const startTime = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start);
+      return this.scheduleInterview(candidateUid, { date, startTime, timeZone, durationMinutes: 60, interviewerId, place: '', note: '' });
     },
 
     /** The candidate's live interviews, earliest first. */

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { useAppConfig } from '@/app/app-config';
-import { promptInstall, useCanInstall } from '@/app/pwa/install-prompt';
+import { useAppConfig } from '@/lib/app-config';
+import { promptInstall, useCanInstall } from '@/lib/install-prompt';
 import { Button, buttonClasses } from '@/ui/Button';
-import { DownloadIcon } from '@/ui/icons';
 import { Logo } from '@/ui/Logo';
+import { DownloadIcon } from '@/ui/icons';
 import { Features } from './Features';
 import { Hero } from './Hero';
 

@@ -5,11 +5,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TabPanel as StayingTabPanel } from '@headlessui/react';
+import { useAuthStore } from '@/features/auth/auth-store';
 import { Button } from '@/ui/Button';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/ui/Tabs';
 import { toast } from '@/ui/toast/toast-queue';
-import { useAuthStore } from '@/features/auth/auth-store';
-import { useOnline } from '@/app/useOnline';
+import { useOnline } from '@/ui/useOnline';
 import { DEFAULT_LEAD_COUNT, DEFAULT_LEAD_JOB_TITLE, DEFAULT_LEAD_LOCATION, LEAD_FOLLOW_UP_DELAY_MS } from '@shared/leads/constants';
 import { exportLeadsToCsv } from './export-leads';
 import { OFFLINE_SEARCH_TOAST, providerKeySaved } from './lead-api';

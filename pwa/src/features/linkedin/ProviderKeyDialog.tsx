@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { isOfflineError } from '@/api/client';
+import { NEEDS_CONNECTION_MESSAGE } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
 import { toast } from '@/ui/toast/toast-queue';
-import { isOfflineError } from '@/api/client';
-import { NEEDS_CONNECTION_MESSAGE } from '@/app/online-only';
 import { errorFields, saveProviderKey } from './lead-api';
 
 export interface ProviderKeyDialogProps {

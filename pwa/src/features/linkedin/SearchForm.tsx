@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { OfflineNotice } from '@/app/OfflineNotice';
 import { Button } from '@/ui/Button';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
+import { OfflineNotice } from '@/ui/OfflineNotice';
 import { Select } from '@/ui/Select';
 import { LEAD_COUNT_OPTIONS, MAX_LEAD_COUNT } from '@shared/leads/constants';
 

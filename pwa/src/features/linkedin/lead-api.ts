@@ -3,7 +3,7 @@
  * a key-save error carries `error` (spec section 7); ApiError keeps the raw body, so they are read here.
  */
 import { apiCall, isApiError, isOfflineError } from '@/api/client';
-import { NEEDS_CONNECTION_MESSAGE } from '@/app/online-only';
+import { NEEDS_CONNECTION_MESSAGE } from '@/lib/online-only';
 import type { LeadSearchRequest } from '@shared/schemas/lead.schema';
 import type { FetchLeadsPage } from './leads-repo';
 

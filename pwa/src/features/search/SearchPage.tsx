@@ -2,13 +2,13 @@
 import { useCallback, useState } from 'react';
 import { DEFAULT_CANDIDATE_SEARCH, EMPTY_ADVANCED_SEARCH, hasSearchCriteria, searchResultsHeader, type CandidateSearch } from '@shared/candidates/search';
 import { paginate } from '@shared/list/pagination';
-import { useUiStore } from '@/app/ui-store';
 import { CandidateDetailDialog } from '@/features/candidates/components/detail/CandidateDetailDialog';
 import { loadErrorText, useCandidateList } from '@/features/candidates/hooks/useCandidateList';
 import { Button } from '@/ui/Button';
-import { UploadIcon } from '@/ui/icons';
 import { Pagination } from '@/ui/Pagination';
 import { Spinner } from '@/ui/Spinner';
+import { UploadIcon } from '@/ui/icons';
+import { useUiStore } from '@/ui/ui-store';
 import { AdvancedSearchPanel } from './components/AdvancedSearchPanel';
 import { SearchResultsTable } from './components/SearchResultsTable';
 import { SimpleSearchBox } from './components/SimpleSearchBox';

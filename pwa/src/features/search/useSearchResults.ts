@@ -1,6 +1,6 @@
 /**
  * The Search page's results: the device's list newest first (kept once per data change by the shared
- * list, candidate-store.ts); each search filters it and hides duplicates (uniqueByEmail). Searches are
+ * list, candidate-list.ts); each search filters it and hides duplicates (uniqueByEmail). Searches are
  * deferred (useDeferredValue) so typing stays responsive on 100,000 candidates.
  */
 import { useDeferredValue, useMemo } from 'react';

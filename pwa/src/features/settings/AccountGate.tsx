@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { User } from '@shared/schemas/user.schema';
-import { OfflineNotice } from '@/app/OfflineNotice';
-import { useOnline } from '@/app/useOnline';
+import { OfflineNotice } from '@/ui/OfflineNotice';
 import { Spinner } from '@/ui/Spinner';
+import { useOnline } from '@/ui/useOnline';
 import { useAccount } from './useAccount';
 
 /**

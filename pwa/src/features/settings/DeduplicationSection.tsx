@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiCall } from '@/api/client';
-import { onlineFailureMessage } from '@/app/online-only';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
 import { AlertTriangleIcon } from '@/ui/action-icons';
 import { toast } from '@/ui/toast/toast-queue';

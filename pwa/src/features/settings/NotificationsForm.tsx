@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { notificationSettingsSchema, type NotificationSettings, type User } from '@shared/schemas/user.schema';
 import { apiCall } from '@/api/client';
-import { setServerFieldErrors } from '@/app/form-errors';
-import { onlineFailureMessage } from '@/app/online-only';
-import { useDirtyForm } from '@/app/useDirtyForm';
 import { setSignedIn } from '@/features/auth/auth-store';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
 import { FormError } from '@/ui/FormError';
 import { Switch } from '@/ui/Switch';
+import { setServerFieldErrors } from '@/ui/form-errors';
 import { toast } from '@/ui/toast/toast-queue';
+import { useDirtyForm } from '@/ui/useDirtyForm';
 
 const FIELDS: ReadonlyArray<{ name: keyof NotificationSettings; label: string; description: string }> = [
   { name: 'emailNotifications', label: 'Email notifications', description: 'Receive notifications by email.' },

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { passwordFormSchema, type PasswordForm, type User } from '@shared/schemas/user.schema';
 import { apiCall, isApiError } from '@/api/client';
-import { setServerFieldErrors } from '@/app/form-errors';
-import { onlineFailureMessage } from '@/app/online-only';
-import { useDirtyForm } from '@/app/useDirtyForm';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
 import { FormError } from '@/ui/FormError';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
+import { setServerFieldErrors } from '@/ui/form-errors';
 import { toast } from '@/ui/toast/toast-queue';
+import { useDirtyForm } from '@/ui/useDirtyForm';
 import { AccountGate } from './AccountGate';
 import { SettingsSection } from './SettingsSection';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiCall } from '@/api/client';
-import { useAppConfig } from '@/app/app-config';
-import { onlineFailureMessage } from '@/app/online-only';
+import { useAppConfig } from '@/lib/app-config';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
 import { Spinner } from '@/ui/Spinner';
 import { Switch } from '@/ui/Switch';

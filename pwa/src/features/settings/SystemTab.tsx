@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { uniqueByEmail } from '@shared/candidates/dedup';
-import { OfflineNotice } from '@/app/OfflineNotice';
-import { useOnline } from '@/app/useOnline';
 import { useCandidateList } from '@/features/candidates/hooks/useCandidateList';
+import { OfflineNotice } from '@/ui/OfflineNotice';
+import { useOnline } from '@/ui/useOnline';
 import { DeduplicationSection } from './DeduplicationSection';
+import { ScorecardCriteriaSetting } from './ScorecardCriteriaSetting';
 import { SelfRegistrationSetting } from './SelfRegistrationSetting';
 import { SettingsSection } from './SettingsSection';
 
@@ -22,6 +23,8 @@ export function SystemTab() {
         <h3 className="font-medium">Registration</h3>
         <SelfRegistrationSetting online={online} />
       </div>
+      <hr />
+      <ScorecardCriteriaSetting online={online} />
       <hr />
       <DeduplicationSection online={online} duplicateCount={duplicateCount} />
     </SettingsSection>

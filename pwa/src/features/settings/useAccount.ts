@@ -6,9 +6,9 @@
  */
 import { useEffect } from 'react';
 import type { User } from '@shared/schemas/user.schema';
-import { useOnline } from '@/app/useOnline';
 import { refreshUser, useAuthStore } from '@/features/auth/auth-store';
 import type { AuthUser } from '@/features/auth/remembered-user';
+import { useOnline } from '@/ui/useOnline';
 
 export function isFullUser(user: AuthUser | null): user is AuthUser & User {
   return (

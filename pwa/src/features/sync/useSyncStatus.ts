@@ -4,7 +4,7 @@
  * (changes waiting, last successful sync, errors, the list behind the indicator) without touching the
  * indicator's callers. Keep the returned shape.
  */
-import { useOnline } from '@/app/useOnline';
+import { useOnline } from '@/ui/useOnline';
 
 export interface SyncStatus {
   online: boolean;

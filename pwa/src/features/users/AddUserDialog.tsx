@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { addUserFormSchema, DEFAULT_ROLE, type AddUserForm, type User } from '@shared/schemas/user.schema';
 import { apiCall } from '@/api/client';
-import { setServerFieldErrors } from '@/app/form-errors';
-import { onlineFailureMessage } from '@/app/online-only';
-import { useDirtyForm } from '@/app/useDirtyForm';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { FormDialog } from '@/ui/FormDialog';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
+import { setServerFieldErrors } from '@/ui/form-errors';
 import { toast } from '@/ui/toast/toast-queue';
+import { useDirtyForm } from '@/ui/useDirtyForm';
 import { RoleField } from './RoleField';
 
 const FORM_ID = 'add-user-form';

@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import type { User } from '@shared/schemas/user.schema';
-import { OfflineNotice } from '@/app/OfflineNotice';
-import { useOnline } from '@/app/useOnline';
 import { setSignedIn, useAuthStore } from '@/features/auth/auth-store';
 import { Button } from '@/ui/Button';
-import { PlusIcon } from '@/ui/action-icons';
+import { OfflineNotice } from '@/ui/OfflineNotice';
 import { Spinner } from '@/ui/Spinner';
+import { PlusIcon } from '@/ui/action-icons';
+import { useOnline } from '@/ui/useOnline';
 import { AddUserDialog } from './AddUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';

@@ -6,9 +6,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { User } from '@shared/schemas/user.schema';
 import { apiCall } from '@/api/client';
-import { onlineFailureMessage } from '@/app/online-only';
-import { useOnline } from '@/app/useOnline';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { toast } from '@/ui/toast/toast-queue';
+import { useOnline } from '@/ui/useOnline';
 
 export interface UsersState {
   users: User[] | null;

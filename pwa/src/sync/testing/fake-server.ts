@@ -9,6 +9,7 @@
 import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
+import { DEFAULT_SCORECARD_CRITERIA, type ScorecardCriterion } from '@shared/schemas/scorecard.schema';
 import { applyCandidateChanges } from '@shared/sync/merge';
 import { formatHlc } from '@shared/sync/hlc';
 import { applyMutation, parseDeviceMutation } from '@shared/mutations/index';
@@ -43,6 +44,8 @@ export class FakeSyncServer {
   readonly experiences = new Map<string, Versioned<Experience>>();
   readonly views = new Map<string, Versioned<SavedView>>();
   readonly interviews = new Map<string, Versioned<ScheduledInterview>>();
+  /** The team's scorecard criteria, as the server's settings hold them. */
+  scorecardCriteria: ScorecardCriterion[] = DEFAULT_SCORECARD_CRITERIA;
   /** The team's user ids (possible interviewers). */
   readonly team = new Set([1, 2]);
   readonly clients = new Map<string, ClientState>();
@@ -94,6 +97,7 @@ export class FakeSyncServer {
       },
       scheduledInterviewsOf: async (candidateUid) => [...this.interviews.values()].map((v) => v.row).filter((row) => row.candidateUid === candidateUid && !row.deletedAt),
       isTeamMember: async (userId) => this.team.has(userId),
+      scorecardCriterionIds: async () => new Set(this.scorecardCriteria.map((criterion) => criterion.id)),
       recordEvents: () => {},
     };
   }

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/api/errors';
-import { FORM_ERROR_KEY } from '@/app/form-errors';
-import { useDirtyForm } from '@/app/useDirtyForm';
 import { ValidationError } from '@/db/repo-errors';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { FormError } from '@/ui/FormError';
+import { FORM_ERROR_KEY } from '@/ui/form-errors';
 import { toast } from '@/ui/toast/toast-queue';
+import { useDirtyForm } from '@/ui/useDirtyForm';
 import {
   candidateFormSchema,
   EMPTY_CANDIDATE_FORM,

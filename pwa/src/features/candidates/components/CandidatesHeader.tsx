@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import { BugIcon, PlusIcon, RefreshIcon } from '@/ui/action-icons';
 import { Button } from '@/ui/Button';
+import { BugIcon, PlusIcon, RefreshIcon } from '@/ui/action-icons';
 import { UploadIcon } from '@/ui/icons';
-import { useUiStore } from '@/app/ui-store';
+import { useUiStore } from '@/ui/ui-store';
 import { useCandidatesView } from '../candidates-view-store';
 import { useRefreshCandidates } from '../hooks/useRefreshCandidates';
 

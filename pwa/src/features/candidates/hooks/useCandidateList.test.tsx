@@ -4,14 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import type { Candidate } from '@shared/schemas/candidate.schema';
+import { createCandidateMirror } from '@/db/candidate-mirror/candidate-mirror';
+import { createCandidateList } from '../candidate-list';
 import type { CandidateListSnapshot } from '../candidate-snapshot';
-import { createCandidateStore } from '../candidate-store';
 import { loadErrorText, useCandidateList } from './useCandidateList';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 async function stateFor(load: () => Promise<Candidate[]>): Promise<CandidateListSnapshot> {
-  const store = createCandidateStore({ load: async () => ({ candidates: await load(), version: null }), read: async () => [], watch: () => () => {} });
+  const store = createCandidateList(
+    createCandidateMirror({ load: async () => ({ candidates: await load(), version: null }), read: async () => [], watch: () => () => {} }),
+  );
   let state!: CandidateListSnapshot;
   function Probe() {
     state = useCandidateList(store);

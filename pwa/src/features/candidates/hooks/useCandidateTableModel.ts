@@ -1,5 +1,5 @@
 /**
- * The Candidates page's rows, from the device's list (candidate-store.ts) through table-query.ts: the
+ * The Candidates page's rows, from the device's list (candidate-list.ts) through table-query.ts: the
  * index entries, sort orders and filter masks come with the list and are kept or carried over from one
  * change to the next, so a sort change is a cached order (built in idle time ahead of the first click),
  * a filter change is one pass over the index, and a page change reads one page. Only the current

@@ -1,6 +1,6 @@
 /**
  * Refresh on the Candidates page: one sync round now (push what is waiting, pull what is new), with the
- * spec's toasts. The list itself updates (candidate-store.ts) as soon as the pulled rows land.
+ * spec's toasts. The list itself updates (candidate-list.ts) as soon as the pulled rows land.
  */
 import { useCallback, useState } from 'react';
 import { syncEngine } from '@/sync/app-sync';

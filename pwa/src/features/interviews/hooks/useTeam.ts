@@ -9,7 +9,7 @@ import type { TeamMember } from '@shared/schemas/user.schema';
 import { apiCall } from '@/api/client';
 import { appDb } from '@/db/app-db';
 import { getMeta, setMeta } from '@/db/meta';
-import { useOnline } from '@/app/useOnline';
+import { useOnline } from '@/ui/useOnline';
 
 async function knownTeam(): Promise<TeamMember[]> {
   const [team, owner] = await Promise.all([getMeta(appDb, 'team'), getMeta(appDb, 'owner')]);

@@ -1,6 +1,6 @@
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { errorMessage } from '@/api/errors';
-import { appName } from '@/app/app-config';
+import { appName } from '@/lib/app-config';
 import { Button } from '@/ui/Button';
 import { downloadBlob } from '@/ui/download';
 import { toast } from '@/ui/toast/toast-queue';

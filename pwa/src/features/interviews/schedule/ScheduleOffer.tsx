@@ -1,5 +1,6 @@
 import { Button } from '@/ui/Button';
 import { CalendarPlusIcon } from '@/ui/action-icons';
+import { StartInterviewButton } from '../mode/StartInterviewButton';
 import { openScheduleInterview } from './schedule-request';
 
 /** On the card of a candidate in interview with no interview scheduled that day: the offer to schedule one. */
@@ -7,10 +8,13 @@ export function ScheduleOffer({ candidateUid, candidateName }: { candidateUid: s
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
       No interview scheduled for this day.
-      <Button variant="outline" size="sm" onClick={() => openScheduleInterview(candidateUid)} aria-label={`Schedule interview with ${candidateName}`}>
-        <CalendarPlusIcon />
-        Schedule interview
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <StartInterviewButton candidateUid={candidateUid} candidateName={candidateName} />
+        <Button variant="outline" size="sm" onClick={() => openScheduleInterview(candidateUid)} aria-label={`Schedule interview with ${candidateName}`}>
+          <CalendarPlusIcon />
+          Schedule interview
+        </Button>
+      </div>
     </div>
   );
 }

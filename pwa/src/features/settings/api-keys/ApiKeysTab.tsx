@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ApiKey } from '@shared/schemas/api-key.schema';
-import { OfflineNotice } from '@/app/OfflineNotice';
-import { useOnline } from '@/app/useOnline';
 import { Button } from '@/ui/Button';
-import { KeyIcon, PlusIcon } from '@/ui/action-icons';
+import { OfflineNotice } from '@/ui/OfflineNotice';
 import { Spinner } from '@/ui/Spinner';
+import { KeyIcon, PlusIcon } from '@/ui/action-icons';
+import { useOnline } from '@/ui/useOnline';
 import { SettingsSection } from '../SettingsSection';
 import { ApiKeyCreatedDialog } from './ApiKeyCreatedDialog';
 import { ApiKeyHooks } from './ApiKeyHooks';

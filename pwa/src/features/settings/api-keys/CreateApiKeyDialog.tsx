@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createApiKeySchema, type createdApiKeySchema } from '@shared/schemas/api-key.schema';
 import { apiCall } from '@/api/client';
-import { setServerFieldErrors } from '@/app/form-errors';
-import { onlineFailureMessage } from '@/app/online-only';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { FormDialog } from '@/ui/FormDialog';
 import { FormField, fieldControlProps } from '@/ui/FormField';
 import { Input } from '@/ui/Input';
+import { setServerFieldErrors } from '@/ui/form-errors';
 import { toast } from '@/ui/toast/toast-queue';
 
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

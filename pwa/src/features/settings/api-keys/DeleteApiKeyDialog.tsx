@@ -1,6 +1,6 @@
 import type { ApiKey } from '@shared/schemas/api-key.schema';
 import { apiCall } from '@/api/client';
-import { onlineFailureMessage } from '@/app/online-only';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { DestructiveConfirmDialog } from '@/ui/DestructiveConfirmDialog';
 import { toast } from '@/ui/toast/toast-queue';
 import { maskedKey } from './format';

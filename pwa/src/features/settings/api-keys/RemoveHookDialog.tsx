@@ -1,5 +1,5 @@
 import { apiCall } from '@/api/client';
-import { onlineFailureMessage } from '@/app/online-only';
+import { onlineFailureMessage } from '@/lib/online-only';
 import { DestructiveConfirmDialog } from '@/ui/DestructiveConfirmDialog';
 import { toast } from '@/ui/toast/toast-queue';
 import { hookEventLabel } from './format';

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiKey } from '@shared/schemas/api-key.schema';
 import { apiCall } from '@/api/client';
-import { onlineFailureMessage } from '@/app/online-only';
-import { useOnline } from '@/app/useOnline';
+import { onlineFailureMessage } from '@/lib/online-only';
+import { useOnline } from '@/ui/useOnline';
 
 export interface ApiKeysState {
   keys: ApiKey[] | null;

@@ -1,7 +1,7 @@
 import { memo, useCallback, useRef } from 'react';
-import { confirmAction } from '@/app/confirm';
 import { Dialog } from '@/ui/Dialog';
 import { Spinner } from '@/ui/Spinner';
+import { confirmAction } from '@/ui/confirm';
 import { useCandidate } from '../../hooks/useCandidates';
 import { CandidateDetailForm } from './CandidateDetailForm';
 

@@ -1,10 +1,10 @@
 import { useStore } from 'zustand';
 import { formatDateTime } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import { useOnline } from '@/app/useOnline';
 import { syncEngine } from '@/sync/app-sync';
-import { HistoryIcon } from '@/ui/action-icons';
 import { Spinner } from '@/ui/Spinner';
+import { HistoryIcon } from '@/ui/action-icons';
+import { useOnline } from '@/ui/useOnline';
 import { historyEntries } from '../../history-text';
 import { useCandidateHistory } from '../../hooks/useCandidateHistory';
 import { DetailSection } from './CandidateOverview';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import { NEEDS_CONNECTION_MESSAGE } from '@/app/online-only';
-import { useOnline } from '@/app/useOnline';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { NEEDS_CONNECTION_MESSAGE } from '@/lib/online-only';
 import { Button } from '@/ui/Button';
+import { useOnline } from '@/ui/useOnline';
 import { ERASE_LABEL, eraseCandidateForPrivacy } from '../../erase-candidate';
 
 export const ERASE_UNSYNCED_HINT = 'This candidate has not reached the server yet';

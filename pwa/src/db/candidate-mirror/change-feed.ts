@@ -1,7 +1,6 @@
 /**
- * What changed in the `candidates` table, as committed: the feed that keeps the in-memory candidate
- * list (features/candidates/candidate-store.ts) in step with IndexedDB without re-reading 100,000 rows
- * after every write.
+ * What changed in the `candidates` table, as committed: the feed that keeps the database's candidate
+ * mirror (candidate-mirror.ts) in step with IndexedDB without re-reading 100,000 rows after every write.
  *
  * - This tab's writes are seen by a DBCore middleware (registered by RepHireDb before the database
  *   opens): every put, add and delete of a transaction is recorded with its values, and the final
@@ -12,16 +11,16 @@
  * - The write version: every transaction that writes candidates also counts itself in
  *   `meta.candidatesVersion` (1, 2, 3… — the middleware does it, so no writer can forget), and its
  *   change carries that number. A reader that has applied every version up to the one stored knows it
- *   holds exactly what IndexedDB holds (the candidate list answers email lookups this way, instead of
- *   one index read per email). A transaction without `meta` in its scope cannot count itself: its
+ *   holds exactly what IndexedDB holds (the mirror answers email lookups this way, instead of one index
+ *   read per email). A transaction without `meta` in its scope cannot count itself: its
  *   change carries version null, which tells readers they can no longer be sure.
  *
  * Listeners get changes in commit order. Every path that writes candidates (repos, import, pull,
  * rebase, wipe) goes through Dexie, so nothing can change the table without a change here.
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
-import type { LocalCandidate } from './database';
-import type { MetaKey } from './meta';
+import type { LocalCandidate } from '../database';
+import type { MetaKey } from '../meta';
 
 /** The committed write's number (see the module comment); null when it could not count itself. */
 export type WriteVersion = number | null;

@@ -1,6 +1,6 @@
+import { NEEDS_CONNECTION_MESSAGE } from '@/lib/online-only';
 import { cn } from '@/ui/cn';
 import { CloudOffIcon } from '@/ui/icons';
-import { NEEDS_CONNECTION_MESSAGE } from './online-only';
 
 /** The banner an online-only part shows while the device is offline (its controls are disabled). */
 export function OfflineNotice({ className }: { className?: string }) {

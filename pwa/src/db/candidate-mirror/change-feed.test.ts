@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { ownedDb } from '@/sync/testing/fixtures';
-import { watchCandidateChanges, type CandidateChange } from './candidate-changes';
-import { toLocalCandidate, type RepHireDb } from './database';
-import { getMeta } from './meta';
+import { toLocalCandidate, type RepHireDb } from '../database';
+import { getMeta } from '../meta';
+import { watchCandidateChanges, type CandidateChange } from './change-feed';
 
 let db: RepHireDb;
 const cleanups: Array<() => void> = [];

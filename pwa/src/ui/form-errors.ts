@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '@/api/client';
-import { onlineFailureMessage } from './online-only';
+import { onlineFailureMessage } from '@/lib/online-only';
 
 /** The react-hook-form key of a refusal that belongs to no one field; FormDialog shows it above its buttons. */
 export const FORM_ERROR_KEY = 'root.server';

@@ -5,13 +5,14 @@ import { indexCandidates } from '@shared/candidates/candidate-index';
 import { makeCandidate } from '@shared/candidates/testing';
 import { PACIFIC_TIME_ZONE } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import { watchCandidateChanges, type CandidateChange } from '@/db/candidate-changes';
+import { createCandidateMirror, type MirrorSource } from '@/db/candidate-mirror/candidate-mirror';
+import { watchCandidateChanges, type CandidateChange } from '@/db/candidate-mirror/change-feed';
 import { fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb } from '@/db/database';
 import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
-import { createCandidateStore, type CandidateSource, type CandidateStore } from './candidate-store';
+import { createCandidateList, type CandidateList } from './candidate-list';
 import { pipelineSummary } from './pipeline-summary';
 import { createCandidatesRepo, type CandidatesRepo } from './repo';
 
@@ -20,10 +21,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
+/** The screens' list over a mirror of its own that reads from `source`. */
+const listOver = (source: MirrorSource, options?: { publishIntervalMs?: number }): CandidateList =>
+  createCandidateList(createCandidateMirror(source), options);
+
 interface Device {
   db: RepHireDb;
   repo: CandidatesRepo;
-  store: CandidateStore;
+  store: CandidateList;
   engine: SyncEngine;
   /** How many times the store read the whole table. */
   loads: () => number;
@@ -35,7 +40,7 @@ async function device(server = new FakeSyncServer()): Promise<Device> {
   const db = await ownedDb();
   const repo = createCandidatesRepo(db);
   let loads = 0;
-  const store = createCandidateStore({
+  const store = listOver({
     load: () => {
       loads += 1;
       return repo.loadCandidates();
@@ -202,7 +207,7 @@ async function manualFeed() {
   cleanups.push(() => db.delete());
   const repo = createCandidatesRepo(db);
   const listeners: Array<(change: CandidateChange) => void> = [];
-  const source: CandidateSource = {
+  const source: MirrorSource = {
     load: () => repo.loadCandidates(),
     read: (uids) => repo.getCandidates(uids),
     watch: (listener) => {
@@ -210,7 +215,7 @@ async function manualFeed() {
       return () => {};
     },
   };
-  const store = createCandidateStore(source);
+  const store = listOver(source);
   store.subscribe(() => {});
   await store.settled();
   const emit = (change: CandidateChange) => listeners.forEach((listener) => listener(change));
@@ -301,7 +306,7 @@ describe('any sequence of changes', () => {
         for (const n of initial) table.set(uidOf(n), toLocalCandidate(makeCandidate({ uid: uidOf(n) })));
         const listeners: Array<(change: CandidateChange) => void> = [];
         const fresh = () => [...table.values()].filter((row) => !row.deletedAt).sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
-        const store = createCandidateStore(
+        const store = listOver(
           {
             load: async () => ({ candidates: fresh(), version: null }),
             read: async () => [],

@@ -1,60 +1,59 @@
 /**
- * The candidate list as the email directory (db/email-directory.ts): it answers at exactly the write
- * version it holds, never otherwise, and an import that finds it out of step reads IndexedDB instead.
+ * The candidate mirror as the writes' email lookup: it answers at exactly the write version it holds,
+ * never otherwise, and an import that finds it out of step reads IndexedDB instead.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
-import { CANDIDATES_VERSION_KEY, watchCandidateChanges, type CandidateChange } from '@/db/candidate-changes';
-import { toLocalCandidate, type LocalCandidate } from '@/db/database';
-import { provideEmailDirectory } from '@/db/email-directory';
-import { getMeta } from '@/db/meta';
+import { createCandidateList } from '@/features/candidates/candidate-list';
+import { createCandidatesRepo } from '@/features/candidates/repo';
 import { ownedDb } from '@/sync/testing/fixtures';
-import { createCandidateStore } from './candidate-store';
-import { createCandidatesRepo } from './repo';
+import { toLocalCandidate, type LocalCandidate } from '../database';
+import { getMeta } from '../meta';
+import { createCandidateMirror, type CandidateMirror, type MirrorSource } from './candidate-mirror';
+import { CANDIDATES_VERSION_KEY, watchCandidateChanges, type CandidateChange } from './change-feed';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
+/** Opens `mirror` as a screen would (through the list it feeds) and waits for its load. */
+async function opened(mirror: CandidateMirror) {
+  const list = createCandidateList(mirror);
+  const unsubscribe = list.subscribe(() => {});
+  cleanups.push(unsubscribe);
+  await list.settled();
+  return list;
+}
+
 /**
- * This tab: a database, its repo and its candidate list, offered as the database's email directory.
- * Changes from other tabs wait until the test releases them (`release`).
+ * This tab: a database, its repo, and its mirror opened. `heard()` waits until another tab's
+ * announcement has reached the mirror, and the mirror has applied it.
  */
 async function tab() {
   const db = await ownedDb();
+  cleanups.push(() => db.delete());
   const repo = createCandidatesRepo(db);
-  const held: Array<() => void> = [];
-  const store = createCandidateStore({
-    load: () => repo.loadCandidates(),
-    read: (uids) => repo.getCandidates(uids),
-    watch: (listener) =>
-      watchCandidateChanges(db.name, (change: CandidateChange) => (change.type === 'rows' ? listener(change) : held.push(() => listener(change)))),
-  });
-  const unsubscribe = store.subscribe(() => {});
-  const withdraw = provideEmailDirectory(db.name, store);
-  cleanups.push(async () => {
-    withdraw();
-    unsubscribe();
-    await db.delete();
-  });
-  await store.settled();
+  const mirror = db.candidateMirror;
+  const list = await opened(mirror);
+  // Watching after the mirror: a change this sees has already reached the mirror.
+  const fromOtherTabs: CandidateChange[] = [];
+  cleanups.push(watchCandidateChanges(db.name, (change) => change.type !== 'rows' && fromOtherTabs.push(change)));
   const version = () => getMeta(db, 'candidatesVersion');
-  const release = async () => {
-    await expect.poll(() => held.length).toBeGreaterThan(0);
-    for (const deliver of held.splice(0)) deliver();
-    await store.applied();
+  const heard = async () => {
+    await expect.poll(() => fromOtherTabs.length).toBeGreaterThan(0);
+    await mirror.applied();
   };
-  return { db, repo, store, version, release };
+  return { db, repo, mirror, list, version, heard };
 }
 
 /**
  * Another tab's write, as its code makes it at the IndexedDB level (another JS context: nothing of it
- * reaches this one but the BroadcastChannel message): the row and the write version in one transaction,
- * then the announcement.
+ * reaches this one but the BroadcastChannel message): the row and the write version in one transaction.
+ * Returns the announcement, for the test to send when it chooses.
  */
-async function writeAsAnotherTab(dbName: string, row: LocalCandidate): Promise<void> {
+async function writeAsAnotherTab(dbName: string, row: LocalCandidate): Promise<() => void> {
   const idb = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(dbName);
     request.onsuccess = () => resolve(request.result);
@@ -73,74 +72,77 @@ async function writeAsAnotherTab(dbName: string, row: LocalCandidate): Promise<v
     tx.onerror = () => reject(tx.error);
   });
   idb.close();
-  const channel = new BroadcastChannel(`rephire:candidate-changes:${dbName}`);
-  channel.postMessage({ uids: [row.uid], version });
-  channel.close();
+  return () => {
+    const channel = new BroadcastChannel(`rephire:candidate-changes:${dbName}`);
+    channel.postMessage({ uids: [row.uid], version });
+    channel.close();
+  };
 }
 
-const emails = (found: ReturnType<ReturnType<typeof createCandidateStore>['liveCandidatesByEmail']>) => found?.map((c) => c.email).sort() ?? null;
+const emails = (found: ReturnType<CandidateMirror['liveCandidatesByEmail']>) => found?.map((c) => c.email).sort() ?? null;
 
-describe('the candidate list as email directory', () => {
+describe('the candidate mirror as email lookup', () => {
   it('answers with the live candidates of each email at its version, and nothing at another', async () => {
-    const { repo, store, version } = await tab();
+    const { repo, mirror, version } = await tab();
     const ann = await repo.createCandidate({ name: 'Ann', email: 'Ann@X.io' });
     await repo.createCandidate({ name: 'Ann again', email: 'ann@x.io' });
     const bo = await repo.createCandidate({ name: 'Bo', email: 'bo@x.io' });
     await repo.deleteCandidate(bo.uid);
-    await store.applied();
+    await mirror.applied();
     const now = await version();
-    expect(emails(store.liveCandidatesByEmail(['ann@x.io', 'bo@x.io', 'cy@x.io'], now))).toEqual(['Ann@X.io', 'ann@x.io']);
-    expect(store.liveCandidatesByEmail(['ann@x.io'], now - 1)).toBeNull();
-    expect(store.liveCandidatesByEmail(['ann@x.io'], now + 1)).toBeNull();
+    expect(emails(mirror.liveCandidatesByEmail(['ann@x.io', 'bo@x.io', 'cy@x.io'], now))).toEqual(['Ann@X.io', 'ann@x.io']);
+    expect(mirror.liveCandidatesByEmail(['ann@x.io'], now - 1)).toBeNull();
+    expect(mirror.liveCandidatesByEmail(['ann@x.io'], now + 1)).toBeNull();
 
     // A changed email moves the candidate.
     await repo.updateCandidate(ann.uid, { email: 'ann.lee@x.io' });
-    await store.applied();
-    expect(emails(store.liveCandidatesByEmail(['ann@x.io', 'ann.lee@x.io'], await version()))).toEqual(['ann.lee@x.io', 'ann@x.io']);
+    await mirror.applied();
+    expect(emails(mirror.liveCandidatesByEmail(['ann@x.io', 'ann.lee@x.io'], await version()))).toEqual(['ann.lee@x.io', 'ann@x.io']);
   });
 
   it('waits for an earlier change that arrives late, and is unsure after a change without a version', async () => {
     const listeners: Array<(change: CandidateChange) => void> = [];
     const ann = makeCandidate({ email: 'ann@x.io' });
     const bo = makeCandidate({ email: 'bo@x.io' });
-    const store = createCandidateStore({
+    const source: MirrorSource = {
       load: async () => ({ candidates: [], version: 1 }),
       read: async (uids) => uids.map((uid) => [ann, bo].find((c) => c.uid === uid)),
       watch: (listener) => (listeners.push(listener), () => {}),
-    });
-    store.subscribe(() => {});
-    await store.settled();
+    };
+    const mirror = createCandidateMirror(source);
+    await opened(mirror);
     const emit = async (change: CandidateChange) => {
       listeners.forEach((listener) => listener(change));
-      await store.applied();
+      await mirror.applied();
     };
     const local = (c: typeof ann) => ({ ...c, emailKey: c.email }) as LocalCandidate;
 
     await emit({ type: 'rows', rows: new Map([[bo.uid, local(bo)]]), version: 3 });
     // Version 2 is missing: not at 1 any more as far as anyone asks (the table is at 3), not yet at 3.
-    expect(store.liveCandidatesByEmail(['bo@x.io'], 3)).toBeNull();
+    expect(mirror.liveCandidatesByEmail(['bo@x.io'], 3)).toBeNull();
     await emit({ type: 'uids', uids: [ann.uid], version: 2 });
-    expect(emails(store.liveCandidatesByEmail(['ann@x.io', 'bo@x.io'], 3))).toEqual(['ann@x.io', 'bo@x.io']);
+    expect(emails(mirror.liveCandidatesByEmail(['ann@x.io', 'bo@x.io'], 3))).toEqual(['ann@x.io', 'bo@x.io']);
 
     await emit({ type: 'rows', rows: new Map([[ann.uid, null]]), version: null });
-    expect(store.liveCandidatesByEmail(['ann@x.io'], 3)).toBeNull();
-    expect(store.liveCandidatesByEmail(['ann@x.io'], 4)).toBeNull();
+    expect(mirror.liveCandidatesByEmail(['ann@x.io'], 3)).toBeNull();
+    expect(mirror.liveCandidatesByEmail(['ann@x.io'], 4)).toBeNull();
   });
 
-  it('makes an import read IndexedDB when another tab wrote what the list has not heard of yet', async () => {
-    const { db, repo, store, version, release } = await tab();
+  it('makes an import read IndexedDB when another tab wrote what the mirror has not heard of yet', async () => {
+    const { db, repo, mirror, version, heard } = await tab();
     const theirs = makeCandidate({ name: 'Zed', email: 'zed@x.io' });
-    await writeAsAnotherTab(db.name, toLocalCandidate(theirs));
-    const lookups = vi.spyOn(store, 'liveCandidatesByEmail');
+    const announce = await writeAsAnotherTab(db.name, toLocalCandidate(theirs));
+    const lookups = vi.spyOn(mirror, 'liveCandidatesByEmail');
 
     const result = await repo.importCandidates([{ name: 'Zed Imported', email: 'ZED@x.io', phone: '555-0100' }]);
     expect(lookups.mock.results.map((r) => r.value)).toEqual([null]);
     expect(result).toMatchObject({ created: 0, updated: 1 });
     expect((await repo.findByEmail('zed@x.io')).map((c) => [c.uid, c.name, c.phone])).toEqual([[theirs.uid, 'Zed Imported', '555-0100']]);
 
-    // Once the list has heard of it, the next import asks the list alone, and finds the same.
-    await release();
-    expect(store.liveCandidatesByEmail(['zed@x.io'], await version())).not.toBeNull();
+    // Once the mirror has heard of it, the next import asks the mirror alone, and finds the same.
+    announce();
+    await heard();
+    expect(mirror.liveCandidatesByEmail(['zed@x.io'], await version())).not.toBeNull();
     lookups.mockClear();
     const again = await repo.importCandidates([{ name: 'Zed', email: 'zed@x.io', location: 'Oslo' }, { name: 'New', email: 'new@x.io' }]);
     expect(lookups.mock.results.map((r) => (r.value === null ? null : 'answered'))).toEqual(['answered']);
@@ -149,31 +151,31 @@ describe('the candidate list as email directory', () => {
   });
 
   it('keeps the answers of one transaction true as it writes: a later chunk finds what an earlier one made', async () => {
-    const { repo, store } = await tab();
+    const { repo, mirror, list } = await tab();
     // 1,001 rows make two mutations in one transaction; the last row repeats the first one's email.
     const rows = Array.from({ length: 1000 }, (_, i) => ({ name: `P${i}`, email: `p${i}@x.io` }));
     const result = await repo.importCandidates([...rows, { name: 'P0 again', email: 'P0@x.io', location: 'Rome' }]);
     expect(result).toMatchObject({ created: 1000, updated: 1, mutations: 2 });
     expect((await repo.findByEmail('p0@x.io')).map((c) => [c.name, c.location])).toEqual([['P0 again', 'Rome']]);
-    await store.applied();
-    expect(store.getSnapshot().status).toBe('ready');
+    await mirror.applied();
+    expect(list.getSnapshot().status).toBe('ready');
   });
 });
 
 describe('counting known emails (the import preview)', () => {
-  it('answers from the list once loaded, the same as the email index; deleted candidates are not known', async () => {
-    const { repo, store } = await tab();
+  it('answers from the mirror once loaded, the same as the email index; deleted candidates are not known', async () => {
+    const { repo, mirror } = await tab();
     await repo.importCandidates([
       { name: 'Ana', email: 'Ana@X.com' },
       { name: 'Ben', email: 'ben@x.com' },
     ]);
     const ben = (await repo.findByEmail('ben@x.com'))[0]!;
     await repo.deleteCandidate(ben.uid);
-    await store.applied();
+    await mirror.applied();
     const keys = ['ana@x.com', 'ben@x.com', 'new@x.com'];
-    expect(store.countKnownEmails(keys)).toBe(1);
+    expect(mirror.countKnownEmails(keys)).toBe(1);
     expect(await repo.countKnownEmails(keys)).toBe(1);
-    const unloaded = createCandidateStore({ load: () => repo.loadCandidates(), read: (uids) => repo.getCandidates(uids), watch: () => () => {} });
+    const unloaded = createCandidateMirror({ load: () => repo.loadCandidates(), read: (uids) => repo.getCandidates(uids), watch: () => () => {} });
     expect(unloaded.countKnownEmails(keys)).toBeNull();
   });
 });

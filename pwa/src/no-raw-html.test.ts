@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const srcDir = path.dirname(fileURLToPath(import.meta.url));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -29,6 +29,7 @@ const REVIEWED_ADDRESSES = new Map([
   ['features/linkedin/LeadAvatar.tsx', ['src={profileImageUrl(linkedinUrl)}']],
   // The mailto: scheme is fixed; the email is validated on every write.
   ['features/candidates/components/detail/CandidateOverview.tsx', ['href={`mailto:${candidate.email}`}']],
+  ['features/interviews/mode/InterviewModePage.tsx', ['href={`mailto:${candidate.email}`}']],
   // A meeting link only when the place parses as an http(s) URL (meetingLinkOf, scheduled-interview.schema.ts).
   ['features/interviews/schedule/InterviewPlace.tsx', ['href={link}']],
 ]);

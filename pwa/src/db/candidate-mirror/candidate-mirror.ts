@@ -1,0 +1,305 @@
+/**
+ * The device's candidates in memory: every live row with its index entry, and the same rows by email.
+ * Each RepHireDb makes one over its own table (`db.candidateMirror`); the candidate list screens read
+ * it through their store (features/candidates/candidate-list.ts), writes ask it for candidates by email
+ * (sync/dexie-rows.ts), and the import asks it which emails are known. IndexedDB stays the only source
+ * of truth and repos the only writers: this follows every committed write (change-feed.ts), so nothing
+ * re-reads 100,000 rows after a change.
+ *
+ * Invariants:
+ * - Loaded when a screen first shows the list (`open()`), then kept while the app runs. After the load
+ *   the rows equal a fresh read: the live candidates, each with its index entry (candidate-index.ts).
+ * - Changes are applied one after another in the order they were committed. This tab's changes carry
+ *   their rows; another tab's changes are read again, and "everything changed" (a wipe) reloads, or,
+ *   with no screen showing the list, drops the rows until the next `open()`.
+ * - An index entry is built once per row version: a change re-indexes only the rows it touched.
+ * - The write version: it knows the one it is at — the load's, then each change's in turn (changes
+ *   from other tabs may arrive out of order: a later one waits for the earlier) — and answers email
+ *   lookups only at exactly that version, so a writer that read that version inside its own transaction
+ *   gets the answer IndexedDB would give. A change that could not count itself (version null) leaves it
+ *   unsure until the next load.
+ */
+import { indexCandidate, type IndexedCandidate } from '@shared/candidates/candidate-index';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import { yieldToMain } from '@/lib/yield-to-main';
+import { emailKey, fromLocalCandidate, type RepHireDb } from '../database';
+import { getMeta } from '../meta';
+import { watchCandidateChanges, type CandidateChange, type WriteVersion } from './change-feed';
+
+export type Entry = IndexedCandidate<Candidate>;
+
+export interface LoadedCandidates {
+  candidates: Candidate[];
+  version: WriteVersion;
+}
+
+/** Where the mirror reads from (the database's table and change feed; fakes in tests). */
+export interface MirrorSource {
+  load(): Promise<LoadedCandidates>;
+  /** These candidates as stored now; undefined when missing or deleted. */
+  read(uids: readonly string[]): Promise<Array<Candidate | undefined>>;
+  /** Committed changes, in commit order; returns the unsubscribe function. */
+  watch(listener: (change: CandidateChange) => void): () => void;
+}
+
+/** The one reader that shows the rows (the candidate list's store), told of each step as it happens. */
+export interface MirrorReader {
+  /** Whether a screen shows the rows now: a wipe while none does drops them instead of reloading. */
+  watched(): boolean;
+  loaded(entries: readonly Entry[]): void;
+  failed(error: Error): void;
+  /** Row `uid` is about to change; `present`: whether the mirror holds it now. */
+  changing(uid: string, present: boolean): void;
+  /** A committed change is applied to the rows. */
+  changeApplied(): void;
+  /** The rows were dropped (a wipe while no screen showed them). */
+  dropped(): void;
+  /** Every change received so far is applied. */
+  drained(): void;
+}
+
+const NO_READER: MirrorReader = {
+  watched: () => false,
+  loaded() {},
+  failed() {},
+  changing() {},
+  changeApplied() {},
+  dropped() {},
+  drained() {},
+};
+
+const INDEX_SLICE_ROWS = 10_000;
+/** Rows of one committed change applied before the page gets a turn: 1,000 take about 15 ms here. */
+const CHANGE_SLICE_ROWS = 1000;
+/** Rows per read when listing every candidate. */
+const LIST_PAGE_ROWS = 5000;
+
+type Job = CandidateChange | { type: 'load' };
+
+export const byUid = (a: Entry, b: Entry) => (a.candidate.uid < b.candidate.uid ? -1 : a.candidate.uid > b.candidate.uid ? 1 : 0);
+
+export class CandidateMirror {
+  private state: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  private stopWatching: (() => void) | null = null;
+  private reader: MirrorReader = NO_READER;
+  private rows = new Map<string, Entry>();
+  /** Live rows' uids by email key. */
+  private readonly byEmail = new Map<string, Set<string>>();
+  /** The write version every change up to which is applied; null when unsure (see the module comment). */
+  private version: WriteVersion = null;
+  /** Versions applied beyond `version`, waiting for the ones before them. */
+  private readonly ahead = new Set<number>();
+  private readonly queue: Job[] = [];
+  private draining = false;
+  private readonly drainWaiters: Array<() => void> = [];
+
+  constructor(private readonly source: MirrorSource) {}
+
+  /** Sets the reader that shows the rows; returns the function that detaches it. */
+  attach(reader: MirrorReader): () => void {
+    this.reader = reader;
+    return () => {
+      if (this.reader === reader) this.reader = NO_READER;
+    };
+  }
+
+  /** Loads the rows and follows changes, unless loaded or loading; true when this starts a load. */
+  open(): boolean {
+    if (this.state !== 'idle' && this.state !== 'error') return false;
+    this.stopWatching ??= this.source.watch((change) => this.enqueue(change));
+    this.state = 'loading';
+    this.enqueue({ type: 'load' });
+    return true;
+  }
+
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  /** Whether changes received are still being applied. */
+  get busy(): boolean {
+    return this.draining || this.queue.length > 0;
+  }
+
+  entry(uid: string): Entry | undefined {
+    return this.rows.get(uid);
+  }
+
+  /**
+   * Resolves once every change received so far is applied to the rows; at once while they are not
+   * loaded.
+   */
+  applied(): Promise<void> {
+    if (this.state !== 'ready' || !this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
+  }
+
+  /** The live candidates with these email keys at write version `version`; null unless exactly there. */
+  liveCandidatesByEmail(keys: readonly string[], version: number): Candidate[] | null {
+    if (this.state !== 'ready' || this.version !== version) return null;
+    const found: Candidate[] = [];
+    for (const key of new Set(keys)) for (const uid of this.byEmail.get(key) ?? []) found.push(this.rows.get(uid)!.candidate);
+    return found;
+  }
+
+  /**
+   * How many of these (distinct, normalised) email keys a live candidate has; null while not loaded.
+   * Answers from the rows applied so far: wait for `applied()` first to include every change.
+   */
+  countKnownEmails(keys: readonly string[]): number | null {
+    if (this.state !== 'ready') return null;
+    let known = 0;
+    for (const key of keys) if (this.byEmail.get(key)?.size) known += 1;
+    return known;
+  }
+
+  private enqueue(job: Job) {
+    this.queue.push(job);
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain() {
+    this.draining = true;
+    try {
+      while (this.queue.length) await this.run(this.queue.shift()!);
+    } finally {
+      this.draining = false;
+      if (!this.busy) {
+        for (const resolve of this.drainWaiters.splice(0)) resolve();
+        this.reader.drained();
+      }
+    }
+  }
+
+  private async run(job: Job) {
+    if (job.type === 'load' || job.type === 'all') {
+      if (job.type === 'all' && this.state !== 'ready') return; // a load is queued or nobody is looking
+      if (job.type === 'all' && !this.reader.watched()) return this.unload();
+      return this.load();
+    }
+    if (this.state !== 'ready') return; // the load that is queued or running reads it anyway
+    if (job.type === 'rows') {
+      let done = 0;
+      for (const [uid, row] of job.rows) {
+        this.set(uid, row && !row.deletedAt ? fromLocalCandidate(row) : undefined);
+        // An import's transaction brings thousands of rows: indexed a slice per task.
+        if (++done % CHANGE_SLICE_ROWS === 0 && done < job.rows.size) await yieldToMain();
+      }
+    } else {
+      const read = await this.source.read(job.uids);
+      job.uids.forEach((uid, i) => this.set(uid, read[i]));
+    }
+    this.appliedVersion(job.version);
+    this.reader.changeApplied();
+  }
+
+  private appliedVersion(version: WriteVersion) {
+    if (version === null) {
+      this.version = null;
+      this.ahead.clear();
+      return;
+    }
+    if (this.version === null || version <= this.version) return;
+    this.ahead.add(version);
+    while (this.ahead.delete(this.version + 1)) this.version += 1;
+  }
+
+  private async load() {
+    this.version = null;
+    this.ahead.clear();
+    try {
+      const started = performance.now();
+      const { candidates: list, version } = await this.source.load();
+      const read = performance.now();
+      const entries: Entry[] = new Array(list.length);
+      for (let i = 0; i < list.length; i += 1) {
+        entries[i] = indexCandidate(list[i]!);
+        // Indexing 100,000 rows at once would be one long task: the browser gets a turn now and then.
+        if (i % INDEX_SLICE_ROWS === INDEX_SLICE_ROWS - 1) await yieldToMain();
+      }
+      // The source gives uid order already; sorting a sorted list is one cheap pass.
+      entries.sort(byUid);
+      // For profiling (and the table benchmark): reading and indexing every candidate.
+      performance.measure('candidates:read', { start: started, end: read });
+      performance.measure('candidates:index', { start: read, end: performance.now() });
+      this.rows = new Map(entries.map((entry) => [entry.candidate.uid, entry]));
+      this.byEmail.clear();
+      for (const entry of entries) this.addEmail(entry.candidate);
+      this.version = version;
+      this.state = 'ready';
+      this.reader.loaded(entries);
+    } catch (error) {
+      this.state = 'error';
+      this.reader.failed(error instanceof Error ? error : new Error(String(error ?? '')));
+    }
+  }
+
+  private unload() {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.state = 'idle';
+    this.rows = new Map();
+    this.byEmail.clear();
+    this.version = null;
+    this.ahead.clear();
+    this.reader.dropped();
+  }
+
+  private set(uid: string, candidate: Candidate | undefined) {
+    const before = this.rows.get(uid);
+    if (!before && !candidate) return;
+    this.reader.changing(uid, before !== undefined);
+    if (before) this.byEmail.get(emailKey(before.candidate.email))?.delete(uid);
+    if (candidate) {
+      this.rows.set(uid, indexCandidate(candidate));
+      this.addEmail(candidate);
+    } else this.rows.delete(uid);
+  }
+
+  private addEmail(candidate: Candidate) {
+    const key = emailKey(candidate.email);
+    let uids = this.byEmail.get(key);
+    if (!uids) this.byEmail.set(key, (uids = new Set()));
+    uids.add(candidate.uid);
+  }
+}
+
+export function createCandidateMirror(source: MirrorSource): CandidateMirror {
+  return new CandidateMirror(source);
+}
+
+/**
+ * Every live candidate in uid order, with the write version they are at. Pages of primary keys in one
+ * read transaction: a single getAll of 100,000 rows would be one long main-thread task (reading them all
+ * back); pages leave the page responsive meanwhile. (filter() would walk a cursor row by row: many times
+ * slower.)
+ */
+export function readLiveCandidates(db: RepHireDb): Promise<LoadedCandidates> {
+  return db.transaction('r', db.candidates, db.meta, async () => {
+    const version = getMeta(db, 'candidatesVersion');
+    const live: Candidate[] = [];
+    let last: string | undefined;
+    for (;;) {
+      const from = last === undefined ? db.candidates.toCollection() : db.candidates.where(':id').above(last);
+      const page = await from.limit(LIST_PAGE_ROWS).toArray();
+      for (const row of page) if (!row.deletedAt) live.push(fromLocalCandidate(row));
+      if (page.length < LIST_PAGE_ROWS) return { candidates: live, version: await version };
+      last = page[page.length - 1]!.uid;
+    }
+  });
+}
+
+/** These candidates as stored now; undefined when missing or deleted. */
+export async function readCandidates(db: RepHireDb, uids: readonly string[]): Promise<Array<Candidate | undefined>> {
+  const rows = await db.candidates.bulkGet([...uids]);
+  return rows.map((row) => (row && !row.deletedAt ? fromLocalCandidate(row) : undefined));
+}
+
+/** The mirror of `db`'s candidates table (RepHireDb makes it once, as `db.candidateMirror`). */
+export function mirrorOf(db: RepHireDb): CandidateMirror {
+  return createCandidateMirror({
+    load: () => readLiveCandidates(db),
+    read: (uids) => readCandidates(db, uids),
+    watch: (listener) => watchCandidateChanges(db.name, listener),
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The device's candidates as the list screens see them (Candidates, Dashboard, Search, Settings): a
+ * published snapshot (candidate-snapshot.ts) of the database's candidate mirror
+ * (db/candidate-mirror/), shared by every screen instead of each reading its own.
+ *
+ * Invariants:
+ * - After the first load, the published list equals a fresh read (`repo.listCandidates()`): the live
+ *   candidates in uid order (the table's key order), each with its index entry (candidate-index.ts).
+ * - When rows change in place (no row added or removed) the next snapshot carries the sort orders and
+ *   filter masks over (table-query.ts), so a status change does not re-sort 100,000 rows.
+ * - Subscribers hear of changes at once after a quiet spell, and while changes keep coming at most
+ *   every PUBLISH_INTERVAL_MS; bulk changes (an import's chunks) wait PUBLISH_COST_FACTOR times what
+ *   the last publish cost (the screens' re-render included): 100,000 rows re-summarised after each
+ *   chunk would otherwise take the main thread from the import itself.
+ * - The first subscription opens the mirror (loads it); with nobody subscribed, the mirror still
+ *   applies changes, which are published on the next subscription.
+ */
+import { appDb } from '@/db/app-db';
+import type { CandidateMirror, Entry, MirrorReader } from '@/db/candidate-mirror/candidate-mirror';
+import { merged, positionOf, snapshotOf, type CandidateListSnapshot, type Snapshot } from './candidate-snapshot';
+
+export const PUBLISH_INTERVAL_MS = 250;
+/** Bulk changes spend at most 1/(1+25) of the main thread on publishing (an import's own work is the rest). */
+const PUBLISH_COST_FACTOR = 25;
+const MAX_PUBLISH_INTERVAL_MS = 6000;
+const SMALL_CHANGE_ROWS = 50;
+
+export class CandidateList implements MirrorReader {
+  private readonly listeners = new Set<() => void>();
+  private published: Snapshot = snapshotOf('loading', []);
+  /** Rows changed since the last publish, each with whether the published snapshot has it. */
+  private readonly dirty = new Map<string, boolean>();
+  private readonly idleWaiters: Array<() => void> = [];
+  private publishTimer: ReturnType<typeof setTimeout> | null = null;
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastPublish = Number.NEGATIVE_INFINITY;
+  private lastPublishCost = 0;
+  private readonly minInterval: number;
+
+  constructor(
+    readonly mirror: CandidateMirror,
+    options: { publishIntervalMs?: number } = {},
+  ) {
+    this.minInterval = options.publishIntervalMs ?? PUBLISH_INTERVAL_MS;
+    mirror.attach(this);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    // Changes that came while nobody was looking are published now, not on a timer.
+    if (!this.mirror.open() && !this.publishTimer) this.publish();
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = (): CandidateListSnapshot => this.published;
+
+  /** Resolves once every change received so far is applied and published (when a screen subscribes). */
+  settled(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.checkIdle();
+    });
+  }
+
+  watched(): boolean {
+    return this.listeners.size > 0;
+  }
+
+  loaded(entries: readonly Entry[]): void {
+    this.dirty.clear();
+    this.published = snapshotOf('ready', entries);
+    this.notify();
+  }
+
+  failed(error: Error): void {
+    this.published = snapshotOf('error', this.published.entries, error);
+    this.notify();
+  }
+
+  changing(uid: string, present: boolean): void {
+    if (!this.dirty.has(uid)) this.dirty.set(uid, present);
+  }
+
+  changeApplied(): void {
+    this.schedulePublish();
+  }
+
+  dropped(): void {
+    this.dirty.clear();
+    this.published = snapshotOf('loading', []);
+  }
+
+  drained(): void {
+    this.checkIdle();
+  }
+
+  private checkIdle() {
+    if (this.mirror.busy || this.publishTimer || this.notifyTimer) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private schedulePublish() {
+    if (this.publishTimer || !this.dirty.size || !this.listeners.size) return;
+    // A few rows (a status change, an edit) go out at the shortest interval; bulk changes wait longer.
+    const bulk = this.dirty.size > SMALL_CHANGE_ROWS;
+    const interval = bulk ? Math.min(MAX_PUBLISH_INTERVAL_MS, Math.max(this.minInterval, PUBLISH_COST_FACTOR * this.lastPublishCost)) : this.minInterval;
+    const wait = Math.max(0, this.lastPublish + interval - performance.now());
+    this.publishTimer = setTimeout(() => {
+      this.publishTimer = null;
+      this.publish();
+      this.checkIdle();
+    }, wait);
+  }
+
+  private publish() {
+    if (!this.dirty.size || !this.mirror.ready) return;
+    const started = performance.now();
+    const previous = this.published;
+    // Published rows that changed (found by binary search: the entries are in uid order), and new rows.
+    const replaced: Array<[number, Entry | undefined]> = [];
+    const added: Entry[] = [];
+    for (const [uid, had] of this.dirty) {
+      const now = this.mirror.entry(uid);
+      if (had) replaced.push([positionOf(previous.entries, uid), now]);
+      else if (now) added.push(now); // (a row may have come and gone since the last publish)
+    }
+    const inPlace = !added.length && replaced.every(([, now]) => now);
+    if (inPlace) {
+      const entries = previous.entries.slice();
+      for (const [position, now] of replaced) entries[position] = now!;
+      this.published = previous.updatedInPlace(
+        entries,
+        replaced.map(([position]) => position),
+      );
+    } else {
+      this.published = snapshotOf('ready', merged(previous.entries, replaced, added));
+    }
+    this.dirty.clear();
+    performance.measure('candidates:publish', { start: started, end: performance.now() });
+    if (inPlace) this.notify();
+    else {
+      // Rows came or went: the screens re-sort and re-count 100,000 rows in their render — a task of its
+      // own, after this one's merge, so neither holds the main thread long.
+      this.notifyTimer = setTimeout(() => {
+        this.notifyTimer = null;
+        this.notify();
+        this.checkIdle();
+      }, 0);
+    }
+    // React renders what subscribers scheduled before the next task: this measures that too.
+    setTimeout(() => (this.lastPublishCost = performance.now() - started), 0);
+  }
+
+  private notify() {
+    this.lastPublish = performance.now();
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** `publishIntervalMs`: the shortest time between two publishes (tests use 0). */
+export function createCandidateList(mirror: CandidateMirror, options: { publishIntervalMs?: number } = {}): CandidateList {
+  return new CandidateList(mirror, options);
+}
+
+/** The app's list: the app database's mirror. */
+export const candidateList = createCandidateList(appDb.candidateMirror);
