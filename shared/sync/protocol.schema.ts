@@ -78,8 +78,32 @@ export const pullQuerySchema = z.object({
    * it for rows changed again beyond the horizon (see the response's lastMutationId).
    */
   includedThrough: z.coerce.number().int().min(0).optional(),
+  /**
+   * '1': this device understands `confirmed` (below), so candidates only its own mutations wrote since
+   * it last pulled may come as confirmations. Without it every changed row comes in full.
+   */
+  confirmOwn: z.literal('1').optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
+
+/**
+ * A candidate the pulling device wrote itself and already holds: every write since the version it
+ * pulled last (or since the row's creation) came from its own mutations `from`…`through` (`count` of
+ * them), in order, so the device's row is the server's but for what the server's clock and sequence
+ * gave it — its id and timestamps, sent here. The device checks that its own row was written by
+ * exactly those mutations; otherwise it asks for the page again in full (pull.ts).
+ */
+export const ownRowConfirmationSchema = z.object({
+  uid,
+  id: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  from: z.number().int(),
+  through: z.number().int(),
+  count: z.number().int(),
+});
+export type OwnRowConfirmation = z.infer<typeof ownRowConfirmationSchema>;
 
 export const pullResponseSchema = z.object({
   cursor: z.string(),
@@ -104,6 +128,8 @@ export const pullResponseSchema = z.object({
    */
   processedMutationId: z.number().int().optional(),
   candidates: z.array(candidateSchema),
+  /** Candidates this device wrote itself and holds (only when asked with confirmOwn), instead of in `candidates`. */
+  confirmed: z.array(ownRowConfirmationSchema).default([]),
   experiences: z.array(experienceSchema),
   interviewNotes: z.array(interviewNoteSchema),
   /** The signed-in user's saved views (never another user's). Absent from older servers. */

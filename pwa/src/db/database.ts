@@ -45,7 +45,20 @@ export type LocalCandidate = Omit<Candidate, 'fieldClocks'> & {
   fieldClocks: Candidate['fieldClocks'] | string;
   emailKey: string;
   localOnly?: 1;
+  /** The pending mutations that wrote the row on top of its server version (sync/dexie-rows.ts). */
+  ownWrites?: OwnWrites;
 };
+
+/**
+ * The run of this device's mutations that wrote a row since its server version: the first and last
+ * mutation ids and how many (count 0: written by something that gave no id, never confirmed). A pull
+ * confirms a row (instead of sending it) when the server saw the same run (sync/pull.ts).
+ */
+export interface OwnWrites {
+  from: number;
+  through: number;
+  count: number;
+}
 
 /**
  * The candidates table's keys, as the latest version declares them. Only what reads query: the list
@@ -218,6 +231,6 @@ export function toLocalCandidate(candidate: Candidate): LocalCandidate {
 
 /** The shared shape, without the device's index fields. */
 export function fromLocalCandidate(local: LocalCandidate): Candidate {
-  const { emailKey: _key, localOnly: _localOnly, fieldClocks, ...candidate } = local;
+  const { emailKey: _key, localOnly: _localOnly, ownWrites: _ownWrites, fieldClocks, ...candidate } = local;
   return { ...candidate, fieldClocks: expandClocks(fieldClocks) };
 }

@@ -27,6 +27,7 @@ const page = (candidates: Candidate[]): PullResponse => ({
   reset: false,
   lastMutationId: 0,
   candidates,
+  confirmed: [],
   experiences: [],
   interviewNotes: [],
   savedViews: [],

@@ -15,12 +15,17 @@
  * resolved, so the mirror, a version behind, declines. Answers are remembered for the rest of the
  * transaction and kept true as it writes candidates through this access, so an import's default-source
  * rule and its merge share one lookup.
+ *
+ * Own writes: each candidate written here records the run of pending mutations that wrote it on top of
+ * its server version (`ownWrites`: first and last mutation id, how many), for the pull to check a
+ * confirmation against (pull.ts). The caller says which mutation writes (`writing`); a write without
+ * one marks the run as never confirmable. A server version put back (rebase) or pulled carries no run.
  */
 import Dexie, { type Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind } from '@/db/database';
+import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import type { MutationStore } from '@shared/mutations/store';
 
@@ -31,13 +36,13 @@ async function keepServerCopies<T>(
   db: RepHireDb,
   kind: RowKind,
   uids: string[],
-  table: Table<T, string>,
+  read: Table<T, string> | ((uids: string[]) => Array<T | undefined>),
   serverVersion: (row: T | undefined) => Candidate | InterviewNote | SavedView | ScheduledInterview | null | undefined,
 ): Promise<void> {
   const markers = await db.serverRows.bulkGet(uids.map((uid) => [kind, uid] as [RowKind, string]));
   const untouched = uids.filter((_, i) => !markers[i]);
   if (!untouched.length) return;
-  const current = await table.bulkGet(untouched);
+  const current = typeof read === 'function' ? read(untouched) : await read.bulkGet(untouched);
   const copies = untouched.flatMap((uid, i) => {
     const row = serverVersion(current[i]);
     return row === undefined ? [] : [{ kind, uid, row }];
@@ -114,8 +119,22 @@ class EmailMemo {
   }
 }
 
-export function dexieRows(db: RepHireDb): MutationStore {
+/** The next run of own writes after `run` when mutation `mutationId` writes the row (see the module comment). */
+export function nextOwnWrites(run: OwnWrites | undefined, mutationId: number | undefined): OwnWrites {
+  if (mutationId === undefined) return { from: 0, through: 0, count: 0 };
+  if (!run) return { from: mutationId, through: mutationId, count: 1 };
+  if (run.through === mutationId) return run;
+  return { from: run.from, through: mutationId, count: run.count + 1 };
+}
+
+export interface DexieRows extends MutationStore {
+  /** The outbox id of the mutation whose writes follow (for the rows' own writes). */
+  writing(mutationId: number): void;
+}
+
+export function dexieRows(db: RepHireDb): DexieRows {
   const memo = new EmailMemo();
+  let mutationId: number | undefined;
   /** Whether this access wrote a candidate yet (the mirror knows only what is committed). */
   let wrote = false;
 
@@ -131,6 +150,9 @@ export function dexieRows(db: RepHireDb): MutationStore {
   }
 
   return {
+    writing(id) {
+      mutationId = id;
+    },
     async getCandidates(uids) {
       return (await db.candidates.bulkGet([...uids])).map((row) => row && fromLocalCandidate(row));
     },
@@ -143,11 +165,17 @@ export function dexieRows(db: RepHireDb): MutationStore {
       wrote = true;
       // A uid the mutation creates has no stored row to keep a copy of: nothing to read.
       const others = created.size ? rows.filter((row) => !created.has(row.uid)) : rows;
-      // Server copies are read before the rows change.
-      if (others.length) await keepServerCopies(db, 'candidate', others.map((row) => row.uid), db.candidates, candidateServerVersion);
+      // Server copies and the runs of own writes are read before the rows change.
+      const stored = new Map<string, LocalCandidate | undefined>();
+      if (others.length) {
+        const uids = others.map((row) => row.uid);
+        (await db.candidates.bulkGet(uids)).forEach((row, i) => stored.set(uids[i]!, row));
+        await keepServerCopies(db, 'candidate', uids, (wanted) => wanted.map((uid) => stored.get(uid)), candidateServerVersion);
+      }
+      const local = (row: Candidate): LocalCandidate => ({ ...toLocalCandidate(row), ownWrites: nextOwnWrites(stored.get(row.uid)?.ownWrites, mutationId) });
       // A slice per task: the bulk call sends each row in one task (the browser may render between them).
       for (let from = 0; from < rows.length; from += PUT_SLICE_ROWS) {
-        await db.candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS).map(toLocalCandidate));
+        await db.candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS).map(local));
       }
       for (const row of rows) memo.written(row);
     },

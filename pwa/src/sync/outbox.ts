@@ -64,7 +64,8 @@ export async function writeMutations(
   { observer, alsoStore }: WriteOptions = {},
 ): Promise<Array<WriteResult | null>> {
   return db.transaction('rw', rowTables(db), async () => {
-    const rows = observer ? observer.wrap(dexieRows(db)) : dexieRows(db);
+    const own = dexieRows(db);
+    const rows = observer ? observer.wrap(own) : own;
     // Independent reads go out together: each await is a round trip to the database.
     const [firstId, owner, clientId, seen] = await Promise.all([
       getMeta(db, 'nextMutationId'),
@@ -87,6 +88,7 @@ export async function writeMutations(
       const now = new Date().toISOString();
       const mutation = { name: prepared.name, args: prepared.args, hlc } as LocalMutation;
       observer?.stamped(hlc);
+      own.writing(id);
       const outcome = await applyMutation(rows, mutation, { hlc, now, userId: owner?.id ?? null, firstWrite: true });
       entries.push({ id, name: prepared.name, args: prepared.args, hlc, createdAt: now, label: prepared.label, count: prepared.count ?? 1 });
       results.push({ id, hlc, outcome });
@@ -106,6 +108,7 @@ export async function replayOutbox(db: RepHireDb, entries: OutboxEntry[]): Promi
   const owner = await getMeta(db, 'owner');
   for (const entry of entries) {
     const mutation = { name: entry.name, args: entry.args, hlc: entry.hlc } as LocalMutation;
+    rows.writing(entry.id);
     await applyMutation(rows, mutation, { hlc: entry.hlc, now: entry.createdAt, userId: owner?.id ?? null });
   }
 }

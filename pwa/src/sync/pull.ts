@@ -12,14 +12,23 @@
  *
  * A page's `erased` uids (candidates erased for privacy) are forgotten in the page's transaction,
  * pending changes about them included (erasure.ts).
+ *
+ * Own writes: the device asks for `confirmed` candidates — rows only its own mutations wrote since the
+ * version it holds (after an import: all of them) — instead of the rows. A confirmation holds when the
+ * device's row was written by exactly the same run of its mutations (`ownWrites`, dexie-rows.ts): the
+ * row then is the server's but for its id and timestamps, which are taken over; its pending changes
+ * stay in the outbox until lastMutationId drops them, as for a pulled row. When any confirmation of a
+ * page does not hold, nothing of it is written and the page is asked for again with every row in full.
  */
+import Dexie from 'dexie';
 import { announceArrivals, countNew, hasArrivalListeners } from './arrivals';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
-import { emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
+import { emailKey, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { clientIdOf, getMeta, setMeta } from '@/db/meta';
+import { PUT_SLICE_ROWS } from './dexie-rows';
 import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
@@ -69,13 +78,56 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
 }
 
 /**
- * Writes one page. When it changes what pending changes were applied to (a touched row's server copy,
- * or a row an import replay would merge into), it flags `needsRebase` for the rebase at the end.
+ * The device's rows confirmed by `confirmed`, with the server's id and timestamps; null when any of
+ * them was not written by exactly the confirmed run of this device's mutations.
  */
-export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<void> {
+async function confirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null> {
+  const rows: LocalCandidate[] = [];
+  // In slices, so no single task reads (or later writes) a whole page of rows.
+  for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
+    const slice = confirmed.slice(from, from + PUT_SLICE_ROWS);
+    const stored = await db.candidates.bulkGet(slice.map((c) => c.uid));
+    for (const [i, confirmation] of slice.entries()) {
+      const row = stored[i];
+      const run = row?.ownWrites;
+      if (!row || !run || run.from !== confirmation.from || run.through !== confirmation.through || run.count !== confirmation.count) return null;
+      const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
+      const { id, createdAt, updatedAt, deletedAt } = confirmation;
+      rows.push({ ...rest, id, createdAt, updatedAt, deletedAt });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Forgets the server copies of confirmed rows (a row pulled before, or made here and written again,
+ * has one). The copies are few next to a page of confirmations: they are listed, not looked up.
+ */
+async function forgetCopies(db: RepHireDb, rows: LocalCandidate[]): Promise<void> {
+  if (!rows.length) return;
+  const markers = (await db.serverRows.where(':id').between(['candidate', Dexie.minKey], ['candidate', Dexie.maxKey]).primaryKeys()) as Array<[RowKind, string]>;
+  if (!markers.length) return;
+  const confirmed = new Set(rows.map((row) => row.uid));
+  await db.serverRows.bulkDelete(markers.filter(([, uid]) => confirmed.has(uid)));
+}
+
+/**
+ * Writes one page; answers false, writing nothing, when a confirmation in it does not hold (the page
+ * must then come in full). When it changes what pending changes were applied to (a touched row's
+ * server copy, or a row an import replay would merge into), it flags `needsRebase` for the rebase at
+ * the end.
+ */
+export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<boolean> {
   const tables = [...erasureTables(db), db.savedViews, db.meta];
   let arrived = 0;
-  await db.transaction('rw', tables, async () => {
+  const applied = await db.transaction('rw', tables, async () => {
+    const confirmed = await confirmedRows(db, page.confirmed);
+    if (!confirmed) return false;
+    // Confirmed rows are this device's own version of the server's: their server copies are the rows.
+    for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
+      await db.candidates.bulkPut(confirmed.slice(from, from + PUT_SLICE_ROWS));
+    }
+    await forgetCopies(db, confirmed);
     const candidates = await splitTouched(db, 'candidate', page.candidates);
     // Live rows this device did not hold: arrivals from elsewhere (counted only when someone listens).
     if (hasArrivalListeners(db)) arrived = await countNew(db, candidates.untouched.filter((row) => !row.deletedAt).map((row) => row.uid));
@@ -96,12 +148,15 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     if (saveCursor) await setMeta(db, 'cursor', page.cursor);
     const rewritten = await forgetErased(db, page.erased);
     if (rewritten || collides || candidates.copies.length + notes.copies.length + views.copies.length + interviews.copies.length > 0) await setMeta(db, 'needsRebase', true);
+    return true;
   });
-  announceArrivals(db, arrived);
+  if (applied) announceArrivals(db, arrived);
+  return applied;
 }
 
 function remember(seen: SeenRows, page: PullResponse) {
   for (const row of page.candidates) seen.candidates.add(row.uid);
+  for (const row of page.confirmed) seen.candidates.add(row.uid);
   for (const row of page.interviewNotes) seen.interviewNotes.add(row.uid);
   for (const row of page.experiences) seen.experiences.add(row.uid);
   for (const row of page.savedViews) seen.savedViews.add(row.uid);
@@ -129,7 +184,8 @@ export async function pullAll(
   let rows = 0;
   let resets = 0;
   for (;;) {
-    const page = await transport.pull({ clientId, cursor: cursor ?? undefined, limit: pageSize, includedThrough });
+    const query = { clientId, cursor: cursor ?? undefined, limit: pageSize, includedThrough };
+    let page = await transport.pull({ ...query, confirmOwn: '1' });
     if (page.reset) {
       // Our cursor is from another epoch (a restored database): this page starts a full pull from nothing.
       if (++resets > 1) throw new SyncError('server', 'The server keeps asking for a full resync');
@@ -137,9 +193,15 @@ export async function pullAll(
       seen = emptySeenRows();
     }
     if (seen) remember(seen, page);
-    await applyPulledPage(db, page, seen === null);
+    if (!(await applyPulledPage(db, page, seen === null))) {
+      // A row confirmed as this device's own is not what the device holds: the same page, in full.
+      page = await transport.pull(query);
+      if (page.reset) throw new SyncError('server', 'The server restarted its history during a pull');
+      if (seen) remember(seen, page);
+      await applyPulledPage(db, page, seen === null);
+    }
     pages += 1;
-    rows += page.candidates.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length + page.scheduledInterviews.length;
+    rows += page.candidates.length + page.confirmed.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length + page.scheduledInterviews.length;
     cursor = page.cursor;
     if (!page.done) onProgress?.({ received: rows, startedAt });
     if (page.done) {

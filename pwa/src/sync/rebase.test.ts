@@ -32,7 +32,7 @@ function serverRecord(email: string, fields: Partial<Candidate> = {}): Candidate
 }
 
 function page(candidates: Candidate[], lastMutationId: number, cursor = 'c1'): PullResponse {
-  return { cursor, done: true, reset: false, lastMutationId, candidates, experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
+  return { cursor, done: true, reset: false, lastMutationId, candidates, confirmed: [], experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
 }
 
 /** Writes a page as the pull does and rebases, like the end of a pull. */

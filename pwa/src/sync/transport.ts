@@ -124,6 +124,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
       if (query.cursor) params.set('cursor', query.cursor);
       if (query.limit) params.set('limit', String(query.limit));
       if (query.includedThrough) params.set('includedThrough', String(query.includedThrough));
+      if (query.confirmOwn) params.set('confirmOwn', query.confirmOwn);
       return call(
         `${PULL_PATH}?${params}`,
         { method: 'GET' },

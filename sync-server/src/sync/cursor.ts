@@ -4,6 +4,9 @@
  *   p  per synced table, the (xid, id) position of the last row the device has;
  *   h  while a multi-page pull is under way, its horizon (the snapshot xmin of its first page): every
  *      page of one pull uses it, so lastMutationId and the rows stay consistent across pages.
+ *   k  what the device holds, from its last finished pull: [that pull's horizon, the xmax of a snapshot
+ *      taken after its last read]. A candidate version written below k[0] and not overwritten before
+ *      k[1] was current while that pull read, so the device holds it (pull.service.ts, own writes).
  * xids travel as decimal strings and are only ever compared in SQL (as xid8), never as JS numbers.
  */
 import { z } from 'zod';
@@ -20,6 +23,7 @@ const cursorSchema = z.strictObject({
   v: z.literal(1),
   e: z.string().min(1).max(64),
   h: xid.optional(),
+  k: z.tuple([xid, xid]).optional(),
   // savedViews and scheduledInterviews came later: a cursor from before one starts that table from the beginning.
   p: z.strictObject({
     candidates: position,
@@ -60,5 +64,6 @@ export function decodeCursor(text: string): Cursor {
 export function cursorXids(cursor: Cursor): string[] {
   const xids = SYNCED_TABLES.map((table) => cursor.p[table][0]);
   if (cursor.h) xids.push(cursor.h);
+  if (cursor.k) xids.push(...cursor.k);
   return xids;
 }

@@ -15,12 +15,19 @@
  * horizon (while an older transaction held the horizon back) stops the count before it: the row the
  * device holds does not show that mutation yet, and dropping it would show the old value until the
  * next pull. Only the final page says it (a device rebases at the end of a pull).
+ *
+ * Own writes: a device that asks for it (confirmOwn) gets a short confirmation instead of a candidate
+ * whose every write since the version the device holds came from its own mutations (after an import:
+ * all of them). The row tracks its latest run of one device's writes (the own_writes migration); the
+ * cursor's `k` says which versions the device holds: the run's base was written below the horizon of
+ * the device's last finished pull, and the run started after that pull's last read, so the base was
+ * what that pull saw. Any other writer in between ends the run, and the row goes out in full.
  */
 import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../users/user.model';
 import { JsonText } from '../http/route';
-import { candidateJson, experienceJson, interviewNoteJson, savedViewJson, scheduledInterviewJson } from './row-json.sql';
+import { candidateJson, experienceJson, interviewNoteJson, ownRowConfirmationJson, savedViewJson, scheduledInterviewJson } from './row-json.sql';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import {
@@ -43,6 +50,14 @@ interface ChangedRow {
   x: string;
   j: string | null;
   erased: string | null;
+  /** A candidate's own-writes confirmation, instead of `j`. */
+  c?: string | null;
+}
+
+/** Which rows a page confirms rather than sends: the pulling client's own writes over what it holds. */
+interface OwnWrites {
+  clientId: string;
+  known: [string, string];
 }
 
 /**
@@ -79,17 +94,38 @@ async function readSnapshot(db: Knex, cursor: Cursor | undefined): Promise<{ xmi
   return { xmin: rows[0].xmin, xmax: rows[0].xmax, fromTheFuture: rows[0].ahead === true };
 }
 
-async function changedRows(db: Knex, table: SyncedTable, userId: number, from: Position, horizon: string, limit: number): Promise<ChangedRow[]> {
+// coalesce: a row without a run (own_client NULL) must be false here, not NULL, or it would go out as neither.
+const CONFIRMABLE = `coalesce(t.own_client = ?::uuid AND t.own_start >= ?::xid8 AND (t.own_base IS NULL OR t.own_base < ?::xid8), false)`;
+
+async function changedRows(
+  db: Knex,
+  table: SyncedTable,
+  userId: number,
+  from: Position,
+  horizon: string,
+  limit: number,
+  ownWrites: OwnWrites | null,
+): Promise<ChangedRow[]> {
   const { from: source, json, erased, own } = TABLES[table];
+  const confirm = ownWrites !== null && table === 'candidates';
+  const confirmable = confirm ? `NOT (${erased}) AND ${CONFIRMABLE}` : 'false';
+  const confirmArgs = confirm ? [ownWrites.clientId, ownWrites.known[1], ownWrites.known[0]] : [];
   const { rows } = await db.raw(
     `SELECT t.id, t.xid::text AS x, CASE WHEN ${erased} THEN t.uid::text END AS erased,
-            CASE WHEN NOT (${erased}) THEN ${json}::text END AS j
+            ${confirm ? `CASE WHEN ${confirmable} THEN ${ownRowConfirmationJson('t')}::text END` : 'NULL'} AS c,
+            CASE WHEN NOT (${erased}) AND NOT (${confirmable}) THEN ${json}::text END AS j
        FROM ${source}
       WHERE (t.xid, t.id) > (?::xid8, ?) AND t.xid < ?::xid8 ${own ? 'AND t.user_id = ?' : ''}
       ORDER BY t.xid, t.id LIMIT ?`,
-    [from[0], from[1], horizon, ...(own ? [userId] : []), limit],
+    [...confirmArgs, ...confirmArgs, from[0], from[1], horizon, ...(own ? [userId] : []), limit],
   );
   return rows as ChangedRow[];
+}
+
+/** The xmax of a snapshot taken now: every transaction with an xid at or above it started after this. */
+async function snapshotXmax(db: Knex): Promise<string> {
+  const { rows } = await db.raw('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax');
+  return rows[0].xmax;
 }
 
 async function lastMutationBelow(db: Knex, clientId: string, horizon: string): Promise<number> {
@@ -131,7 +167,7 @@ async function includedMutation(db: Knex, query: PullQuery, horizon: string, fin
 }
 
 /** One page: at most `limit` rows across the tables, taken in order, and where each table got to. */
-async function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number) {
+async function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number, ownWrites: OwnWrites | null) {
   const positions = { ...from };
   const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [] };
   let budget = limit;
@@ -141,7 +177,7 @@ async function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: st
       done = false;
       break;
     }
-    const page = await changedRows(db, table, userId, positions[table], horizon, budget);
+    const page = await changedRows(db, table, userId, positions[table], horizon, budget, ownWrites);
     rows[table] = page;
     budget -= page.length;
     if (page.length > 0) {
@@ -164,12 +200,19 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   }
   const start = cursor ?? initialCursor(epoch);
   const horizon = start.h ?? snapshot.xmin;
-  const { rows, positions, done } = await readPage(db, user.id, start.p, horizon, query.limit ?? PULL_PAGE_SIZE);
+  const ownWrites = query.confirmOwn === '1' && start.k ? { clientId: query.clientId, known: start.k } : null;
+  const { rows, positions, done } = await readPage(db, user.id, start.p, horizon, query.limit ?? PULL_PAGE_SIZE, ownWrites);
   const lastMutationId = await includedMutation(db, query, horizon, done);
-  // A finished pull moves every table to the horizon: all rows below it have been returned.
+  // A finished pull moves every table to the horizon: all rows below it have been returned. What the
+  // device then holds (`k`) is bounded by a snapshot taken after the last read.
   const next: Cursor = done
-    ? { v: 1, e: epoch, p: Object.fromEntries(SYNCED_TABLES.map((table) => [table, [horizon, 0]])) as Cursor['p'] }
-    : { v: 1, e: epoch, h: horizon, p: positions };
+    ? {
+        v: 1,
+        e: epoch,
+        k: [horizon, await snapshotXmax(db)],
+        p: Object.fromEntries(SYNCED_TABLES.map((table) => [table, [horizon, 0]])) as Cursor['p'],
+      }
+    : { v: 1, e: epoch, h: horizon, ...(start.k ? { k: start.k } : {}), p: positions };
 
   const head = {
     cursor: encodeCursor(next),
@@ -180,7 +223,8 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   };
   const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;
   const erased = rows.candidates.flatMap((row) => (row.erased === null ? [] : [row.erased]));
+  const confirmed = `[${rows.candidates.flatMap((row) => (row.c ? [row.c] : [])).join(',')}]`;
   return new JsonText(
-    `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)},"savedViews":${list(rows.savedViews)},"scheduledInterviews":${list(rows.scheduledInterviews)}}`,
+    `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"confirmed":${confirmed},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)},"savedViews":${list(rows.savedViews)},"scheduledInterviews":${list(rows.scheduledInterviews)}}`,
   );
 }

@@ -257,3 +257,58 @@ describe('pull: transactions committing out of order', () => {
     }
   });
 });
+
+describe('pull: own rows', () => {
+  /** Every page from `cursor` on, asked with or without confirmOwn; again until `uids` all came (a long transaction elsewhere holds the horizon back). */
+  async function pullFrom(device: TestDevice, cursor: string, confirm: boolean, uids: string[]) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const candidates: Array<{ uid: string }> = [];
+      const confirmed: Array<{ uid: string; id: number; from: number; through: number; count: number }> = [];
+      let next = cursor;
+      for (;;) {
+        const params = new URLSearchParams({ clientId: device.clientId, cursor: next, ...(confirm ? { confirmOwn: '1' } : {}) });
+        const res = await admin.get(`/api/sync/pull?${params}`);
+        expect(res.status).toBe(200);
+        candidates.push(...res.body.candidates);
+        confirmed.push(...res.body.confirmed);
+        next = res.body.cursor;
+        if (res.body.done) break;
+      }
+      const came = new Set([...candidates, ...confirmed].map((row) => row.uid));
+      if (uids.every((uid) => came.has(uid)) || Date.now() > deadline) return { candidates, confirmed };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('confirms rows only the asking client wrote since it last pulled; any other writer sends the row in full', async () => {
+    const device = new TestDevice(admin);
+    await device.pull();
+    const cursor = device.cursor!;
+    const rows = Array.from({ length: 4 }, (_, i) => candidateArgs({ name: `own ${i}`, email: `own${i}-${randomUUID().slice(0, 6)}@pull.test` }));
+    expect((await device.push([device.mutation('candidates.import', { rows })])).body.results[0].status).toBe('applied');
+    // Row 1: a server-side writer (REST); row 2: another client; row 3: this client with a clock too far ahead (clamped).
+    const [, byRest, byOther, clamped] = await Promise.all(rows.map((row) => server.db.knex('candidates').where({ uid: row.uid }).first()));
+    expect((await admin.patch(`/api/candidates/${byRest.id}`, { location: 'Lima' })).status).toBe(200);
+    const other = new TestDevice(admin);
+    expect((await other.push([other.mutation('candidate.update', { uid: byOther.uid, changes: { phone: '7' } })])).status).toBe(200);
+    const future = `${String(Date.now() + 3_600_000).padStart(15, '0')}-0000-${'a'.repeat(16)}`;
+    expect((await device.push([device.mutation('candidate.update', { uid: clamped.uid, changes: { phone: '8' } }, future)])).body.results[0].status).toBe('applied');
+    const uids: string[] = rows.map((row) => row.uid);
+
+    // An older device does not ask: every row in full.
+    const plain = await pullFrom(device, cursor, false, uids);
+    expect(plain.confirmed).toEqual([]);
+    expect(plain.candidates.filter((c) => uids.includes(c.uid))).toHaveLength(4);
+
+    const asked = await pullFrom(device, cursor, true, uids);
+    const first = await server.db.knex('candidates').where({ uid: rows[0]!.uid }).first();
+    expect(asked.confirmed.filter((c) => uids.includes(c.uid))).toEqual([
+      expect.objectContaining({ uid: rows[0]!.uid, id: Number(first.id), from: 1, through: 1, count: 1, deletedAt: null }),
+    ]);
+    expect(new Set(asked.candidates.filter((c) => uids.includes(c.uid)).map((c) => c.uid))).toEqual(new Set([byRest.uid, byOther.uid, clamped.uid]));
+
+    // A pull that did not finish since (no `k` yet: a first pull) confirms nothing.
+    expect((await pullFrom(new TestDevice(admin), '', true, uids)).confirmed).toEqual([]);
+  });
+});

@@ -77,6 +77,9 @@ async function runMutation(trx: Knex.Transaction, user: UserModel, clientId: str
   if (!validated.ok) return { status: 'rejected', reason: validated.reason };
   const hlc = receiveStamp(mutation.hlc);
   const writer = { origin: 'sync' as const, userId: user.id, clientId, mutationId: mutation.id, role: user.role };
+  // The rows this writes are what the device wrote itself (own writes, see the own_writes migration),
+  // unless its clock was clamped: then the server's stamps differ from the device's.
+  if (hlc === mutation.hlc) await trx.raw(`SELECT set_config('rephire.sync_writer', ?, true)`, [`${clientId}/${mutation.id}`]);
   try {
     return await validated.run(trx, writer, hlc);
   } catch (error) {

@@ -58,3 +58,13 @@ export function scheduledInterviewJson(t: string, c: string): string {
     'recommendation', ${t}.recommendation, 'scorecardNotes', ${t}.scorecard_notes, 'fieldClocks', ${t}.field_clocks,
     'createdAt', ${iso(`${t}.created_at`)}, 'updatedAt', ${iso(`${t}.updated_at`)}, 'deletedAt', ${iso(`${t}.deleted_at`)})`;
 }
+
+/**
+ * The confirmation of a candidate of alias `t` that the pulling device wrote itself (OwnRowConfirmation):
+ * what the server gave the row (id, timestamps) and the run of the device's mutations that wrote it.
+ */
+export function ownRowConfirmationJson(t: string): string {
+  return `json_build_object(
+    'uid', ${t}.uid, 'id', ${t}.id, 'createdAt', ${iso(`${t}.created_at`)}, 'updatedAt', ${iso(`${t}.updated_at`)},
+    'deletedAt', ${iso(`${t}.deleted_at`)}, 'from', ${t}.own_first, 'through', ${t}.own_last, 'count', ${t}.own_count)`;
+}

@@ -156,6 +156,7 @@ export class FakeSyncServer {
       lastMutationId: Math.min(this.client(query.clientId).lastMutationId, this.includedThrough ?? Infinity),
       processedMutationId: this.client(query.clientId).lastMutationId,
       candidates: page.filter((i) => i.kind === 'c').map((i) => i.row as Candidate),
+      confirmed: [],
       experiences: page.filter((i) => i.kind === 'e').map((i) => i.row as Experience),
       interviewNotes: page.filter((i) => i.kind === 'n').map((i) => i.row as InterviewNote),
       savedViews: page.filter((i) => i.kind === 'v').map((i) => i.row as SavedView),

@@ -1,0 +1,192 @@
+/**
+ * Own rows: a pull confirms the candidates a device wrote itself and already holds instead of sending
+ * them back (pull.service.ts, pwa/src/sync/pull.ts) — and sends a row in full as soon as anyone else
+ * wrote it, or the device's own row is not what the server confirms. Real engine over fake-indexeddb
+ * against the real server; every case ends with the device equal to what a new device pulls.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { PullResponse } from '@shared/sync/protocol.schema';
+import { pullAll } from '@/sync/pull';
+import { pushOutbox } from '@/sync/push';
+import type { SyncTransport } from '@/sync/transport';
+import { convergenceProblems, type EngineDevice } from './helpers/engine-device';
+import type { HttpClient } from './helpers/http-client';
+import { serverWithDevices } from './helpers/engine-device';
+
+const world = serverWithDevices();
+
+/** A device whose pulls are recorded: each page as it came, and the size of its JSON. */
+async function recordingDevice(http: HttpClient) {
+  const pages: PullResponse[] = [];
+  const device = await world.device(http, (t: SyncTransport) => ({
+    push: t.push,
+    pull: async (query) => {
+      const page = await t.pull(query);
+      pages.push(page);
+      return page;
+    },
+  }));
+  return { device, pages };
+}
+
+const bytes = (pages: PullResponse[]) => pages.reduce((sum, page) => sum + JSON.stringify(page).length, 0);
+const confirmedUids = (pages: PullResponse[]) => new Set(pages.flatMap((page) => page.confirmed.map((c) => c.uid)));
+const sentUids = (pages: PullResponse[]) => new Set(pages.flatMap((page) => page.candidates.map((c) => c.uid)));
+
+/**
+ * Syncs until nothing is pending and `done` holds: a pull returns only rows below the horizon, which a
+ * long transaction anywhere on the PostgreSQL cluster holds back (other test files run meanwhile).
+ */
+async function syncUntil(device: EngineDevice, done: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const outcome = await device.engine.syncNow();
+    if (outcome.ok && (await device.pending()) === 0 && (await done())) return;
+    if (Date.now() > deadline) {
+      const rows = (await device.db.candidates.toArray()).map((r) => [r.email, r.id, r.location, r.phone, r.ownWrites, r.localOnly]);
+      throw new Error(`not synced: ${JSON.stringify(outcome)}, ${await device.pending()} pending ${JSON.stringify(rows)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const synced = (device: EngineDevice, email: string, matches: (row: Record<string, unknown>) => boolean = () => true) => async () => {
+  const row = (await device.db.candidates.where('emailKey').equals(email).toArray())[0];
+  return row !== undefined && row.id !== null && !row.ownWrites && matches(row);
+};
+
+async function expectConverged(device: EngineDevice, http: HttpClient) {
+  const reader = await world.device(http);
+  expect(await convergenceProblems([device], reader)).toEqual([]);
+  await reader.close();
+}
+
+function importRows(prefix: string, count: number) {
+  return Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${i}`, email: `${prefix}${i}@own.test`, location: 'Oslo', source: 'file' }));
+}
+
+describe('own rows', () => {
+  it('confirms an import instead of sending it back, for a fraction of the bytes', async () => {
+    const http = await world.server.recruiterClient();
+    const { device: a, pages } = await recordingDevice(http);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    await a.candidates.importCandidates(importRows('imp', 1200), { fileName: 'own.csv' });
+    pages.length = 0;
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+
+    const mine = (await a.candidates.findByEmail('imp0@own.test'))[0]!;
+    const imported = (await a.db.candidates.toArray()).filter((row) => row.email.endsWith('@own.test'));
+    expect(imported).toHaveLength(1200);
+    expect(confirmedUids(pages).size).toBe(1200);
+    expect([...sentUids(pages)].filter((uid) => imported.some((row) => row.uid === uid))).toEqual([]);
+    // Each row now carries its server id, and nothing marks it as made here or pending.
+    expect(imported.every((row) => typeof row.id === 'number' && !row.localOnly && !row.ownWrites)).toBe(true);
+    expect(await a.db.outbox.count()).toBe(0);
+    expect(mine.id).toEqual(expect.any(Number));
+
+    // The same rows in full, as a new device pulls them, take several times the bytes.
+    const { device: reader, pages: full } = await recordingDevice(http);
+    expect(await reader.engine.syncNow()).toEqual({ ok: true });
+    expect(sentUids(full).size).toBeGreaterThanOrEqual(1200);
+    expect(bytes(pages) * 3).toBeLessThan(bytes(full));
+    expect(await convergenceProblems([a], reader)).toEqual([]);
+  });
+
+  it('sends in full a row another device or the server wrote after the import, and the device ends equal', async () => {
+    const http = await world.server.recruiterClient();
+    const { device: a, pages } = await recordingDevice(http);
+    const b = await world.device(await world.server.recruiterClient());
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    expect(await b.engine.syncNow()).toEqual({ ok: true });
+    await a.candidates.importCandidates(importRows('mix', 5));
+    // A's import reaches the server; A has not pulled since.
+    await pushOutbox(a.db, a.transport);
+    expect(await b.engine.syncNow()).toEqual({ ok: true });
+    const [byDevice, byServer] = [(await b.candidates.findByEmail('mix1@own.test'))[0]!, (await b.candidates.findByEmail('mix2@own.test'))[0]!];
+    await b.candidates.updateCandidate(byDevice.uid, { phone: '+1 555 0101' });
+    expect(await b.engine.syncNow()).toEqual({ ok: true });
+    const patched = await http.patch(`/api/candidates/${byServer.id}`, { location: 'Lima' });
+    expect(patched.status).toBe(200);
+
+    pages.length = 0;
+    await syncUntil(a, synced(a, 'mix1@own.test', (row) => row.phone === '+1 555 0101'));
+    await syncUntil(a, synced(a, 'mix2@own.test', (row) => row.location === 'Lima'));
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    const own = (uids: Set<string>) => new Set([...uids].filter((uid) => [0, 1, 2, 3, 4].some((i) => uid === uidOf[i])));
+    const uidOf = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await a.candidates.findByEmail(`mix${i}@own.test`))[0]!.uid));
+    expect(own(sentUids(pages))).toEqual(new Set([byDevice.uid, byServer.uid]));
+    expect(own(confirmedUids(pages))).toEqual(new Set([uidOf[0], uidOf[3], uidOf[4]]));
+    expect(await a.candidates.getCandidate(byDevice.uid)).toMatchObject({ phone: '+1 555 0101', location: 'Oslo' });
+    expect(await a.candidates.getCandidate(byServer.uid)).toMatchObject({ location: 'Lima' });
+    await expectConverged(a, http);
+  });
+
+  it('takes a page in full when the device changed a confirmed row again, and keeps that change', async () => {
+    const http = await world.server.recruiterClient();
+    const { device: a, pages } = await recordingDevice(http);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    await a.candidates.importCandidates(importRows('again', 4));
+    await pushOutbox(a.db, a.transport);
+    // Offline after the push: an edit of an imported row the server has not seen.
+    const row = (await a.candidates.findByEmail('again3@own.test'))[0]!;
+    await a.candidates.updateCandidate(row.uid, { phone: '+1 555 0102' });
+    pages.length = 0;
+    const deadline = Date.now() + 30_000;
+    while ((await a.db.candidates.where('localOnly').equals(1).count()) > 0 && Date.now() < deadline) await pullAll(a.db, a.transport);
+    // The first answer confirmed all four; the device's row of one had another pending change: the
+    // page came again in full, and the pending change stays on top.
+    const ownRows = pages
+      .map((page): [number, number] => [page.confirmed.length, page.candidates.filter((c) => c.email.startsWith('again')).length])
+      .filter(([confirmed, sent]) => confirmed + sent > 0);
+    expect(ownRows).toEqual([
+      [4, 0],
+      [0, 4],
+    ]);
+    expect(await a.candidates.getCandidate(row.uid)).toMatchObject({ phone: '+1 555 0102' });
+    expect(await a.db.outbox.count()).toBe(1);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    expect(await a.db.outbox.count()).toBe(0);
+    await expectConverged(a, http);
+  });
+
+  it('confirms a row made here and edited again before it was pushed', async () => {
+    const http = await world.server.recruiterClient();
+    const { device: a, pages } = await recordingDevice(http);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    a.env.online = false;
+    await a.candidates.importCandidates(importRows('twice', 2));
+    const row = (await a.candidates.findByEmail('twice0@own.test'))[0]!;
+    await a.candidates.updateCandidate(row.uid, { phone: '+1 555 0103' });
+    // The edit kept a "none" server copy of the row made here.
+    expect(await a.db.serverRows.get(['candidate', row.uid])).toMatchObject({ row: null });
+    a.env.online = true;
+    pages.length = 0;
+    await syncUntil(a, synced(a, 'twice0@own.test'));
+    expect(confirmedUids(pages).has(row.uid)).toBe(true);
+    expect(sentUids(pages).has(row.uid)).toBe(false);
+    expect(await a.candidates.getCandidate(row.uid)).toMatchObject({ phone: '+1 555 0103', id: expect.any(Number) });
+    expect(await a.db.serverRows.count()).toBe(0);
+    await expectConverged(a, http);
+  });
+
+  it('keeps working offline: edits of confirmed rows made offline sync and converge', async () => {
+    // An admin: recruiters may not delete candidates.
+    const http = await world.server.adminClient();
+    const a = await world.device(http);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    await a.candidates.importCandidates(importRows('off', 3));
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    a.env.online = false;
+    const row = (await a.candidates.findByEmail('off0@own.test'))[0]!;
+    await a.candidates.setStatus(row.uid, 'interview', '[2026-01-02] Status updated');
+    await a.candidates.deleteCandidate((await a.candidates.findByEmail('off1@own.test'))[0]!.uid);
+    expect(await a.engine.syncNow()).toEqual({ ok: false, reason: 'offline' });
+    expect(await a.candidates.getCandidate(row.uid)).toMatchObject({ status: 'interview', id: row.id });
+    a.env.online = true;
+    await syncUntil(a, synced(a, 'off0@own.test', (row) => row.status === 'interview'));
+    expect(await a.db.rejected.count()).toBe(0);
+    expect(await a.candidates.findByEmail('off1@own.test')).toEqual([]);
+    await expectConverged(a, http);
+  });
+});
