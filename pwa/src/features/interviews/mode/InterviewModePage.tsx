@@ -8,7 +8,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { splitSkills } from '@shared/candidates/skills';
 import { formatPhone } from '@shared/candidates/phone';
 import { deviceTimeZone } from '@shared/format/time-zone';
 import { criteriaShown } from '@shared/interviews/scorecard';
@@ -18,7 +17,7 @@ import { errorMessage } from '@/api/errors';
 import { appDb } from '@/db/app-db';
 import { fromLocalCandidate } from '@/db/database';
 import { useAuthStore } from '@/features/auth/auth-store';
-import { Badge } from '@/ui/Badge';
+import { SkillTags } from '@/features/candidates/components/detail/CandidateOverview';
 import { Spinner } from '@/ui/Spinner';
 import { toast } from '@/ui/toast/toast-queue';
 import { useOnline } from '@/ui/useOnline';
@@ -84,7 +83,6 @@ export function InterviewModePage() {
   const timeZone = deviceTimeZone();
   const mine = me !== null && interview.interviewerId === me.id;
   const shown = criteriaShown(criteria, [interview]);
-  const skills = splitSkills(candidate.skills);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-4">
@@ -141,17 +139,7 @@ export function InterviewModePage() {
             <h2 id="mode-skills" className="text-sm font-semibold">
               Skills
             </h2>
-            {skills.length ? (
-              <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
-                {skills.map((skill, index) => (
-                  <li key={`${skill}-${index}`}>
-                    <Badge variant="secondary">{skill}</Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">No skills listed</p>
-            )}
+            <SkillTags skills={candidate.skills} />
           </section>
           <section className="grid gap-3" aria-labelledby="mode-past">
             <h2 id="mode-past" className="text-sm font-semibold">

@@ -85,7 +85,6 @@ export function ContactAndApplication({ candidate, editAction }: { candidate: Ca
 
 /** Professional experience, skills as tags, and the application history taken from the notes. */
 export function ProfileSections({ candidate }: { candidate: Candidate }) {
-  const skills = splitSkills(candidate.skills);
   const history = applicationHistory(candidate.notes);
   return (
     <>
@@ -95,17 +94,7 @@ export function ProfileSections({ candidate }: { candidate: Candidate }) {
         </p>
       </DetailSection>
       <DetailSection title="Skills">
-        {skills.length ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
-            {skills.map((skill, index) => (
-              <li key={`${skill}-${index}`}>
-                <Badge variant="secondary">{skill}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No skills listed</p>
-        )}
+        <SkillTags skills={candidate.skills} />
       </DetailSection>
       <DetailSection title="Application History">
         {history.length ? (
@@ -122,5 +111,20 @@ export function ProfileSections({ candidate }: { candidate: Candidate }) {
         )}
       </DetailSection>
     </>
+  );
+}
+
+/** A candidate's skills as tags, or "No skills listed". */
+export function SkillTags({ skills }: { skills: string }) {
+  const tags = splitSkills(skills);
+  if (!tags.length) return <p className="text-sm text-muted-foreground">No skills listed</p>;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+      {tags.map((skill, index) => (
+        <li key={`${skill}-${index}`}>
+          <Badge variant="secondary">{skill}</Badge>
+        </li>
+      ))}
+    </ul>
   );
 }
