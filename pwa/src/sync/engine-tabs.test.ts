@@ -225,7 +225,7 @@ describe('one syncing tab per browser', () => {
     expect(follower.requests).toBe(standInRequests);
   });
 
-  it('polls every 5 s while a visible screen in any tab asks, never for a hidden one', async () => {
+  it('polls for the tabs in view: every 5 s while a screen in view asks, every 30 s otherwise, never for hidden ones', async () => {
     const server = new FakeSyncServer();
     const browser = await browserWith(server);
     const leader = browser.open('leader');
@@ -254,7 +254,7 @@ describe('one syncing tab per browser', () => {
     await browser.advance(60_000);
     expect(polls()).toBe(before);
 
-    // In view again: fast polling resumes; released: back to the regular poll (the leader is hidden: none).
+    // In view again: fast polling resumes; released: the regular poll, every 30 s, for the tab in view.
     follower.fake.setVisible(true);
     await browser.settle();
     before = polls();
@@ -265,7 +265,8 @@ describe('one syncing tab per browser', () => {
     await browser.advance(5_000);
     before = polls();
     await browser.advance(60_000);
-    expect(polls()).toBe(before);
+    expect(polls()).toBe(before + 2);
+    expect(follower.requests).toBe(0);
   });
 
   it("shows the leader's progress and retry in a follower, and the waiting changes from the database", async () => {

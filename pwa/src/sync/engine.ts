@@ -1,8 +1,8 @@
 /**
  * The sync engine: one explicit loop — push the outbox, pull (which ends with the rebase: pull.ts,
  * rebase.ts), then schedule the next round (scheduler.ts) — with all of its state in `loop`. Rounds
- * are scheduled on start, on `online`, when the tab becomes visible, shortly after local writes, every
- * 30 s while visible (5 s while a visible screen asks for it), and after failures with backoff.
+ * are scheduled on start, on `online`, when a tab comes into view, shortly after local writes, every
+ * 30 s while a tab is in view (5 s while a screen in view asks for it), and after failures with backoff.
  *
  * One tab per browser drives that schedule (tabs.ts): the leader, or a follower standing in when no
  * leader answers. Other tabs hand it their reasons to sync and read the results through the shared
@@ -121,9 +121,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /** This tab schedules the rounds. */
   const driving = () => loop.started && (loop.tabs?.driving ?? false);
-  /** A visible screen of this tab asks for fast polling. */
-  const fastHere = () => loop.fastScreens > 0 && env.isVisible();
-  const wantsFast = () => fastHere() || (loop.tabs?.fastElsewhere ?? false);
+  /** What this tab's screens want from polling: only screens in view count. */
+  const wishHere = () => ({ visible: env.isVisible(), fast: loop.fastScreens > 0 && env.isVisible() });
+  /** Polling serves the screens in view, in this tab or (when leading) in the others. */
+  const wantsFast = () => wishHere().fast || (loop.tabs?.wishElsewhere.fast ?? false);
+  const wantsPoll = () => env.isVisible() || (loop.tabs?.wishElsewhere.visible ?? false);
 
   const readStatus = () => readDurableStatus(db);
 
@@ -181,12 +183,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       return;
     }
-    // Writes made while this round ran still wait; otherwise the regular pull while visible — or the
-    // fast one a visible screen (here or in another tab) asked for.
+    // Writes made while this round ran still wait; otherwise the regular pull while a tab is in view —
+    // or the fast one a screen in view (here or in another tab) asked for.
     const unsent = await unpushedCount();
     if (unsent > 0) scheduler.schedule('write', timing.debounceMs);
     else if (wantsFast()) scheduler.schedule('poll', timing.fastPollMs);
-    else if (env.isVisible()) scheduler.schedule('poll', timing.pollMs);
+    else if (wantsPoll()) scheduler.schedule('poll', timing.pollMs);
   }
 
   function startRound(): Promise<SyncOutcome> {
@@ -236,6 +238,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /** Which tabs are in view changed: poll for them now, or stop polling for nobody. */
+  function wishesChanged() {
+    loop.tabs?.setWish(wishHere());
+    if (!wantsPoll()) scheduler.cancelPoll();
+    else pollSoon();
+  }
+
   const liveStatus = (): LeaderStatus => {
     const { syncing, pushProgress, pullProgress, nextRetryAt } = status.getState();
     return { syncing, pushProgress, pullProgress, nextRetryAt };
@@ -257,7 +266,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           scheduler.schedule('now', 0);
         },
         nudged: (kind) => trigger(kind),
-        fastElsewhereChanged: pollSoon,
+        wishesChanged,
         leaderStatus(live) {
           // This tab's own round (one a person asked for here) says more than the leader's.
           if (!loop.running) status.setState(live);
@@ -279,10 +288,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         },
         offline: () => status.setState({ online: false }),
         visibilityChange: () => {
-          loop.tabs?.setFast(fastHere());
+          wishesChanged();
           if (env.isVisible()) trigger('now');
-          // No fast polling for a screen nobody sees (another tab's visible screen still counts).
-          else if (!wantsFast()) scheduler.cancelPoll();
         },
         pageHide: () => loop.tabs?.hide(),
         pageShow: () => {
@@ -322,7 +329,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const tabs = join();
     loop.tabs = tabs;
     loop.cleanups.push(() => tabs.close());
-    tabs.setFast(fastHere());
+    tabs.setWish(wishHere());
     trigger('now');
   }
 
@@ -337,14 +344,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function requestFastPolling() {
     loop.fastScreens += 1;
-    loop.tabs?.setFast(fastHere());
+    loop.tabs?.setWish(wishHere());
     pollSoon();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       loop.fastScreens -= 1;
-      loop.tabs?.setFast(fastHere());
+      loop.tabs?.setWish(wishHere());
     };
   }
 

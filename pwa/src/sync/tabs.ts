@@ -1,8 +1,9 @@
 /**
  * One syncing tab per browser. The tab holding the leader lock (a Web Lock kept for its lifetime)
  * drives the syncs; the others are followers: they nudge the leader over a tab channel (their writes,
- * coming online or into view), tell it whether a visible screen of theirs wants fast polling, and read
- * the results through the shared database, plus the leader's live progress from its beats.
+ * coming online or into view), tell it whether they are in view and whether a visible screen of theirs
+ * wants fast polling (what the leader's polling serves), and read the results through the shared
+ * database, plus the leader's live progress from its beats.
  *
  * A lock can be held by a tab that never runs again: a page in the back/forward cache, or a frozen
  * one. A leader therefore lets go on pagehide/freeze (and asks again when it comes back), and a
@@ -17,11 +18,17 @@ import type { SyncStatus } from './status-store';
 /** The parts of a leader's status that live only in its memory, for its followers' screens. */
 export type LeaderStatus = Pick<SyncStatus, 'syncing' | 'pushProgress' | 'pullProgress' | 'nextRetryAt'>;
 
+/** What a tab's screens want from polling: `visible`, the regular poll; `fast`, the 5 s one. */
+export interface PollWish {
+  visible: boolean;
+  fast: boolean;
+}
+
 export type TabMessage =
-  /** A follower: is a leader there? `fast`: a visible screen of mine wants fast polling. */
-  | { type: 'ping'; tab: string; fast: boolean }
+  /** A follower: is a leader there? (and what its screens want) */
+  | { type: 'ping'; tab: string; wish: PollWish }
   /** A follower has a reason to sync. */
-  | { type: 'nudge'; tab: string; fast: boolean; kind: 'now' | 'write' }
+  | { type: 'nudge'; tab: string; wish: PollWish; kind: 'now' | 'write' }
   /** A follower leaves (closes, hides into the cache, stops). */
   | { type: 'bye'; tab: string }
   /** The leader is alive; `fresh` when it has just taken over (followers then tell it their wishes). */
@@ -42,8 +49,8 @@ export interface TabsHandlers {
   roleChanged(role: TabRole): void;
   /** Driving: another tab has a reason to sync. */
   nudged(kind: 'now' | 'write'): void;
-  /** Leading: whether some other tab wants fast polling changed. */
-  fastElsewhereChanged(): void;
+  /** Leading: what the other tabs want from polling changed. */
+  wishesChanged(): void;
   /** Following: the leader's live status. */
   leaderStatus(status: LeaderStatus): void;
 }
@@ -52,12 +59,12 @@ export interface Tabs {
   readonly role: TabRole;
   /** Leader or standing in: this tab schedules the syncs. */
   readonly driving: boolean;
-  /** Leading: whether another live tab has a visible screen that wants fast polling. */
-  readonly fastElsewhere: boolean;
+  /** Leading: what the other live tabs want from polling, together. */
+  readonly wishElsewhere: PollWish;
   /** Following: hands a reason to sync to the leader. */
   nudge(kind: 'now' | 'write'): void;
-  /** Whether a visible screen of this tab wants fast polling (the leader hears it). */
-  setFast(on: boolean): void;
+  /** What this tab's screens want from polling (the leader hears it). */
+  setWish(wish: PollWish): void;
   /** Leading: the live status changed; followers' screens show it. */
   publish(status: LeaderStatus): void;
   /** pagehide/freeze: let go of leading (the page may never run again while keeping the lock). */
@@ -76,10 +83,10 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
   let role: TabRole = 'follower';
   let holdsLock = false;
   let releaseLock: (() => void) | null = null;
-  let fastHere = false;
+  let wishHere: PollWish = { visible: false, fast: false };
   let status: LeaderStatus = idleStatus;
-  /** Leading: other tabs wanting fast polling, with when they last said so (a crashed tab says nothing more). */
-  const fastTabs = new Map<string, number>();
+  /** Leading: the other tabs' wishes, with when they last said so (a crashed tab says nothing more). */
+  const wishes = new Map<string, PollWish & { at: number }>();
   /** Following: a beat arrived since the last ping. */
   let answered = false;
   let tick: unknown = null;
@@ -93,17 +100,23 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
     handlers.roleChanged(next);
   }
 
-  function fastElsewhere(): boolean {
+  function wishElsewhere(): PollWish {
     const since = env.now() - 3 * timing.answerMs;
-    for (const seenAt of fastTabs.values()) if (seenAt >= since) return true;
-    return false;
+    const together = { visible: false, fast: false };
+    for (const wish of wishes.values()) {
+      if (wish.at < since) continue;
+      together.visible ||= wish.visible;
+      together.fast ||= wish.fast;
+    }
+    return together;
   }
 
-  function noteFast(from: string, on: boolean) {
-    const before = fastElsewhere();
-    if (on) fastTabs.set(from, env.now());
-    else fastTabs.delete(from);
-    if (fastElsewhere() !== before) handlers.fastElsewhereChanged();
+  function noteWish(from: string, wish: PollWish | null) {
+    const before = wishElsewhere();
+    if (wish?.visible) wishes.set(from, { visible: wish.visible, fast: wish.fast, at: env.now() });
+    else wishes.delete(from);
+    const after = wishElsewhere();
+    if (after.visible !== before.visible || after.fast !== before.fast) handlers.wishesChanged();
   }
 
   function ask() {
@@ -111,7 +124,7 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
     releaseLock = env.lead(`${name}:leader`, () => {
       holdsLock = true;
       stopTicking();
-      fastTabs.clear();
+      wishes.clear();
       setRole('leader');
       post({ type: 'beat', status, fresh: true });
     });
@@ -121,7 +134,7 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
     releaseLock?.();
     releaseLock = null;
     holdsLock = false;
-    fastTabs.clear();
+    wishes.clear();
   }
 
   /** Following: judge the last period, then ping for the next. */
@@ -130,7 +143,7 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
     if (holdsLock || !present) return;
     if (!answered) setRole('standIn');
     answered = false;
-    post({ type: 'ping', tab, fast: fastHere });
+    post({ type: 'ping', tab, wish: wishHere });
     tick = env.setTimer(ping, timing.answerMs);
   }
 
@@ -154,11 +167,11 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
       case 'nudge':
         if (!holdsLock) return;
         post({ type: 'beat', status, fresh: false });
-        noteFast(message.tab, message.fast);
+        noteWish(message.tab, message.wish);
         if (message.type === 'nudge') handlers.nudged(message.kind);
         return;
       case 'bye':
-        if (holdsLock) noteFast(message.tab, false);
+        if (holdsLock) noteWish(message.tab, null);
         return;
       case 'beat':
         // Only one tab holds the lock; a beat reaching a leader is from a tab that has just let go.
@@ -166,7 +179,7 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
         answered = true;
         if (role === 'standIn') setRole('follower');
         handlers.leaderStatus(message.status);
-        if (message.fresh) post({ type: 'ping', tab, fast: fastHere });
+        if (message.fresh) post({ type: 'ping', tab, wish: wishHere });
     }
   });
 
@@ -180,16 +193,16 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
     get driving() {
       return role !== 'follower';
     },
-    get fastElsewhere() {
-      return holdsLock && fastElsewhere();
+    get wishElsewhere() {
+      return holdsLock ? wishElsewhere() : { visible: false, fast: false };
     },
     nudge(kind) {
-      if (present && !holdsLock) post({ type: 'nudge', tab, fast: fastHere, kind });
+      if (present && !holdsLock) post({ type: 'nudge', tab, wish: wishHere, kind });
     },
-    setFast(on) {
-      if (on === fastHere) return;
-      fastHere = on;
-      if (present && !holdsLock) post({ type: 'ping', tab, fast: on });
+    setWish(wish) {
+      if (wish.visible === wishHere.visible && wish.fast === wishHere.fast) return;
+      wishHere = { ...wish };
+      if (present && !holdsLock) post({ type: 'ping', tab, wish: wishHere });
     },
     publish(next) {
       status = next;
