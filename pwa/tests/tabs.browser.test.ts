@@ -93,4 +93,27 @@ describe('pages of one browser', () => {
     await expect.poll(() => serverCandidate(app, 'vic@example.com'), POLL).toMatchObject({ name: 'Vic Back' });
     await first.getByRole('button', { name: /^Sync: Synced/ }).waitFor({ timeout: 30_000 });
   });
+
+  it('a page that holds the leader lock but runs no app code does not strand writes: the app page syncs itself', async () => {
+    context = await app.newContext();
+    // A document of the app's origin that is not the app (an API answer), holding the leader lock forever:
+    // what a page kept in the back/forward cache, or frozen, would do if it never let go.
+    const ghost = await context.newPage();
+    await ghost.goto('/api/no-such-endpoint');
+    expect(await ghost.evaluate(() => document.contentType)).not.toBe('text/html');
+    await ghost.evaluate(() => {
+      void navigator.locks.request('rephire-sync:leader', () => new Promise(() => {}));
+    });
+    await expect.poll(() => ghost.evaluate(async () => (await navigator.locks.query()).held?.map((lock) => lock.name))).toEqual(['rephire-sync:leader']);
+
+    const page = await context.newPage();
+    const fromPage = syncRequests(page);
+    await signInThroughUi(page, ADMIN);
+    await page.goto('/candidates');
+    await page.getByRole('heading', { name: 'Candidates Management' }).waitFor();
+    await addCandidate(page, 'Gus Ghost', 'gus@example.com');
+    await expect.poll(() => serverCandidate(app, 'gus@example.com'), POLL).toMatchObject({ name: 'Gus Ghost' });
+    await page.getByRole('button', { name: /^Sync: Synced/ }).waitFor({ timeout: 30_000 });
+    expect(fromPage()).toBeGreaterThan(0);
+  });
 });

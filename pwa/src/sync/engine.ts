@@ -1,6 +1,6 @@
 /**
- * The sync engine: one explicit loop — push the outbox, pull (which ends with the rebase: pull.ts,
- * rebase.ts), then schedule the next round (scheduler.ts) — with all of its state in `loop`. Rounds
+ * The sync engine: one explicit loop — a round (round.ts: push the outbox, pull, which ends with the
+ * rebase), then schedule the next one (scheduler.ts) — with all of its state in `loop`. Rounds
  * are scheduled on start, on `online`, when a tab comes into view, shortly after local writes, every
  * 30 s while a tab is in view (5 s while a screen in view asks for it), and after failures with backoff.
  *
@@ -23,8 +23,7 @@ import { onLocalWrite } from '@/db/local-writes';
 import { getMeta, type DeviceUser } from '@/db/meta';
 import { createDeviceSession } from './device-session';
 import { browserEnvironment, type SyncEnvironment } from './environment';
-import { pullAll } from './pull';
-import { isClientOfAnotherUser, pushOutbox, renumberOutbox } from './push';
+import { runRound, type SyncOutcome } from './round';
 import { DEFAULT_TIMING, SyncScheduler, backoffDelay, type SyncTiming } from './scheduler';
 import {
   createSyncStatusStore,
@@ -36,7 +35,7 @@ import {
   type SyncStatusStore,
 } from './status-store';
 import { DEFAULT_TABS_TIMING, joinTabs, type LeaderStatus, type Tabs, type TabsTiming } from './tabs';
-import { SyncError, httpTransport, type HttpTransportOptions, type SyncTransport } from './transport';
+import { httpTransport, type HttpTransportOptions, type SyncTransport } from './transport';
 
 export interface SyncEngineOptions {
   db: RepHireDb;
@@ -50,9 +49,7 @@ export interface SyncEngineOptions {
   pullPageSize?: number;
 }
 
-export type SyncOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'offline' | 'signedOut' | 'needsSignIn' | 'error'; message?: string };
+export type { SyncOutcome };
 
 export type FlushResult = { ok: true } | { ok: false; unsynced: number };
 
@@ -89,7 +86,6 @@ export interface SyncEngine {
   dismissRejected(id?: number): Promise<void>;
 }
 
-const NETWORK_MESSAGE = "Can't reach the server";
 export const UPGRADED_MESSAGE = 'RepHire was updated in another tab. Reload this tab to keep working.';
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
@@ -133,43 +129,25 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     status.setState(await readStatus());
   }
 
-  /** One round: push, then pull (ending with the rebase); records how it went in the database. */
+  /** One round (round.ts); the loop keeps count of failures for the backoff. */
   async function round(): Promise<SyncOutcome> {
-    status.setState({ online: env.isOnline() });
-    if (!env.isOnline()) return { ok: false, reason: 'offline' };
-    if (!(await session.owner())) return { ok: false, reason: 'signedOut' };
-    if (await getMeta(db, 'needsSignIn')) return { ok: false, reason: 'needsSignIn' };
-    return withSyncLock(async () => {
-      status.setState({ syncing: true });
-      try {
-        await pushOutbox(db, transport, {
-          maxBodyBytes: options.maxPushBytes,
-          onProgress: (pushProgress) => status.setState({ pushProgress }),
-        });
-        status.setState({ pushProgress: null });
-        await pullAll(db, transport, options.pullPageSize, (pullProgress) => status.setState({ pullProgress }));
-        loop.failures = 0;
-        loop.retryAfterMs = 0;
-        await saveDurableState(db, { lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
-        return { ok: true } as const;
-      } catch (error) {
-        if (!(error instanceof SyncError)) throw error;
-        // Another user signed in on this device: continue under a client id of their own.
-        if (isClientOfAnotherUser(error)) await renumberOutbox(db, { dropProcessed: true });
-        if (error.kind === 'unauthorized') {
-          await saveDurableState(db, { needsSignIn: true, lastError: null, unreachable: false });
-          return { ok: false, reason: 'needsSignIn', message: error.message } as const;
-        }
-        loop.failures += 1;
-        loop.retryAfterMs = (error.retryAfterSeconds ?? 0) * 1000;
-        const message = error.kind === 'network' ? NETWORK_MESSAGE : error.message;
-        // No answer is not an error: the changes wait, and the indicator says so in the offline colour.
-        await saveDurableState(db, error.kind === 'network' ? { lastError: null, unreachable: true } : { lastError: message, unreachable: false });
-        return { ok: false, reason: 'error', message } as const;
-      } finally {
-        status.setState({ syncing: false, pushProgress: null, pullProgress: null });
-      }
+    const { outcome, retryAfterMs } = await runRound({
+      db,
+      transport,
+      env,
+      status,
+      withSyncLock,
+      maxPushBytes: options.maxPushBytes,
+      pullPageSize: options.pullPageSize,
     });
+    if (outcome.ok) {
+      loop.failures = 0;
+      loop.retryAfterMs = 0;
+    } else if (outcome.reason === 'error') {
+      loop.failures += 1;
+      loop.retryAfterMs = retryAfterMs;
+    }
+    return outcome;
   }
 
   /** After a round: when the next one runs, if this tab drives. */
