@@ -1,20 +1,29 @@
 /**
- * The sync engine: pushes the outbox and pulls changes (push.ts, pull.ts, rebase.ts) on start, on
- * `online`, when the tab becomes visible, shortly after local writes, every 30 s while visible (5 s
- * while a screen asks for it), and retries failures with backoff. One tab at a time runs a sync (a
- * named lock); other tabs see the results through the shared database.
+ * The sync engine: one explicit loop — a round (round.ts: push the outbox, pull, which ends with the
+ * rebase), then schedule the next one (scheduler.ts) — with all of its state in `loop`. Rounds
+ * are scheduled on start, on `online`, when a tab comes into view, shortly after local writes, every
+ * 30 s while a tab is in view (5 s while a screen in view asks for it), and after failures with backoff.
+ *
+ * One tab per browser drives that schedule (tabs.ts): the leader, or a follower standing in when no
+ * leader answers. Other tabs hand it their reasons to sync and read the results through the shared
+ * database. A sync a person asks for (Refresh, Sync now, sign-out) runs in the tab they asked in. Any
+ * tab's round runs under the sync lock, so rounds never overlap, whoever drives.
+ *
+ * Separate from the loop: the device session (device-session.ts: the signed-in user, the client id)
+ * and the status the UI shows (status-store.ts: durable parts read from the database in every tab,
+ * the live parts of the driving tab relayed to the others).
  *
  * Invariants: nothing is ever removed from the outbox except by a pull's lastMutationId or a server
  * rejection (kept in `rejected` with its reason); a 401 pauses syncing until `signedIn` — the queue
  * waits; the engine syncs only for a device that has a signed-in owner.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { DEFAULT_DB_NAME, allTables, type RepHireDb } from '@/db/database';
+import { DEFAULT_DB_NAME, type RepHireDb } from '@/db/database';
 import { onLocalWrite } from '@/db/local-writes';
-import { getMeta, setMeta, type DeviceUser } from '@/db/meta';
+import { getMeta, type DeviceUser } from '@/db/meta';
+import { createDeviceSession } from './device-session';
 import { browserEnvironment, type SyncEnvironment } from './environment';
-import { pullAll } from './pull';
-import { isClientOfAnotherUser, pushOutbox, renumberOutbox } from './push';
+import { runRound, type SyncOutcome } from './round';
 import { DEFAULT_TIMING, SyncScheduler, backoffDelay, type SyncTiming } from './scheduler';
 import {
   createSyncStatusStore,
@@ -22,11 +31,11 @@ import {
   readDurableStatus,
   saveDurableState,
   toPendingChange,
-  type DurableSyncState,
   type PendingChange,
   type SyncStatusStore,
 } from './status-store';
-import { SyncError, httpTransport, type HttpTransportOptions, type SyncTransport } from './transport';
+import { DEFAULT_TABS_TIMING, joinTabs, type LeaderStatus, type Tabs, type TabsTiming } from './tabs';
+import { httpTransport, type HttpTransportOptions, type SyncTransport } from './transport';
 
 export interface SyncEngineOptions {
   db: RepHireDb;
@@ -35,29 +44,28 @@ export interface SyncEngineOptions {
   http?: HttpTransportOptions;
   env?: Partial<SyncEnvironment>;
   timing?: Partial<SyncTiming>;
+  tabsTiming?: Partial<TabsTiming>;
   maxPushBytes?: number;
   pullPageSize?: number;
 }
 
-export type SyncOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'offline' | 'signedOut' | 'needsSignIn' | 'error'; message?: string };
+export type { SyncOutcome };
 
 export type FlushResult = { ok: true } | { ok: false; unsynced: number };
 
 export interface SyncEngine {
   readonly status: SyncStatusStore;
-  /** Listens for triggers and syncs now. Idempotent. */
+  /** Joins the browser's tabs, listens for triggers and syncs (or asks the leader to). Idempotent. */
   start(): void;
-  /** Stops listening and cancels timers; a running sync finishes. */
+  /** Stops listening, cancels timers and hands leading on; a running sync finishes. */
   stop(): void;
-  /** Syncs as soon as no other sync runs; resolves when done. */
+  /** Syncs in this tab as soon as no other sync runs; resolves when done. */
   syncNow(): Promise<SyncOutcome>;
   /** Resolves once this engine has no sync running or queued. */
   settled(): Promise<void>;
   /**
-   * While held, syncs every fastPollMs (5 s), also in the background, instead of every pollMs while
-   * visible (the Candidates page holds it while open). Call the returned function to release it.
+   * While held and this tab is visible, the browser syncs every fastPollMs (5 s) instead of every
+   * pollMs (the Candidates page holds it while open). Call the returned function to release it.
    */
   requestFastPolling(): () => void;
   /**
@@ -78,25 +86,42 @@ export interface SyncEngine {
   dismissRejected(id?: number): Promise<void>;
 }
 
-const NETWORK_MESSAGE = "Can't reach the server";
 export const UPGRADED_MESSAGE = 'RepHire was updated in another tab. Reload this tab to keep working.';
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db } = options;
   const env: SyncEnvironment = { ...browserEnvironment(), ...options.env };
   const timing: SyncTiming = { ...DEFAULT_TIMING, ...options.timing };
+  const tabsTiming: TabsTiming = { ...DEFAULT_TABS_TIMING, ...options.tabsTiming };
   const transport = options.transport ?? httpTransport(options.http);
   const status = createSyncStatusStore(env.isOnline());
   const lockName = db.name === DEFAULT_DB_NAME ? 'rephire-sync' : `rephire-sync:${db.name}`;
+  const withSyncLock = <T>(task: () => Promise<T>) => env.withLock(lockName, task);
+  const session = createDeviceSession(db, withSyncLock);
   const scheduler = new SyncScheduler(env, timing, () => void syncNow());
 
-  let started = false;
-  let failures = 0;
-  let lastRetryAfterMs = 0;
-  let fastRequests = 0;
-  let current: Promise<SyncOutcome> | null = null;
-  let queued: Promise<SyncOutcome> | null = null;
-  let cleanups: Array<() => void> = [];
+  /** The loop's state, all of it. */
+  const loop = {
+    started: false,
+    /** This tab among the browser's tabs, while started. */
+    tabs: null as Tabs | null,
+    /** Failed rounds in a row and the server's last Retry-After, for the backoff. */
+    failures: 0,
+    retryAfterMs: 0,
+    /** Screens of this tab asking for fast polling. */
+    fastScreens: 0,
+    running: null as Promise<SyncOutcome> | null,
+    queued: null as Promise<SyncOutcome> | null,
+    cleanups: [] as Array<() => void>,
+  };
+
+  /** This tab schedules the rounds. */
+  const driving = () => loop.started && (loop.tabs?.driving ?? false);
+  /** What this tab's screens want from polling: only screens in view count. */
+  const wishHere = () => ({ visible: env.isVisible(), fast: loop.fastScreens > 0 && env.isVisible() });
+  /** Polling serves the screens in view, in this tab or (when leading) in the others. */
+  const wantsFast = () => wishHere().fast || (loop.tabs?.wishElsewhere.fast ?? false);
+  const wantsPoll = () => env.isVisible() || (loop.tabs?.wishElsewhere.visible ?? false);
 
   const readStatus = () => readDurableStatus(db);
 
@@ -104,114 +129,154 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     status.setState(await readStatus());
   }
 
-  const setMetaValues = (values: DurableSyncState) => saveDurableState(db, values);
-
-  async function runSync(): Promise<SyncOutcome> {
-    status.setState({ online: env.isOnline() });
-    if (!env.isOnline()) return { ok: false, reason: 'offline' };
-    if (!(await getMeta(db, 'owner'))) return { ok: false, reason: 'signedOut' };
-    if (await getMeta(db, 'needsSignIn')) return { ok: false, reason: 'needsSignIn' };
-    return env.withLock(lockName, async () => {
-      status.setState({ syncing: true });
-      try {
-        await pushOutbox(db, transport, {
-          maxBodyBytes: options.maxPushBytes,
-          onProgress: (pushProgress) => status.setState({ pushProgress }),
-        });
-        status.setState({ pushProgress: null });
-        await pullAll(db, transport, options.pullPageSize, (pullProgress) => status.setState({ pullProgress }));
-        failures = 0;
-        lastRetryAfterMs = 0;
-        await setMetaValues({ lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
-        return { ok: true } as const;
-      } catch (error) {
-        if (!(error instanceof SyncError)) throw error;
-        // Another user signed in on this device: continue under a client id of their own.
-        if (isClientOfAnotherUser(error)) await renumberOutbox(db, { dropProcessed: true });
-        if (error.kind === 'unauthorized') {
-          await setMetaValues({ needsSignIn: true, lastError: null, unreachable: false });
-          return { ok: false, reason: 'needsSignIn', message: error.message } as const;
-        }
-        failures += 1;
-        lastRetryAfterMs = (error.retryAfterSeconds ?? 0) * 1000;
-        const message = error.kind === 'network' ? NETWORK_MESSAGE : error.message;
-        // No answer is not an error: the changes wait, and the indicator says so in the offline colour.
-        await setMetaValues(error.kind === 'network' ? { lastError: null, unreachable: true } : { lastError: message, unreachable: false });
-        return { ok: false, reason: 'error', message } as const;
-      } finally {
-        status.setState({ syncing: false, pushProgress: null, pullProgress: null });
-      }
+  /** One round (round.ts); the loop keeps count of failures for the backoff. */
+  async function round(): Promise<SyncOutcome> {
+    const { outcome, retryAfterMs } = await runRound({
+      db,
+      transport,
+      env,
+      status,
+      withSyncLock,
+      maxPushBytes: options.maxPushBytes,
+      pullPageSize: options.pullPageSize,
     });
+    if (outcome.ok) {
+      loop.failures = 0;
+      loop.retryAfterMs = 0;
+    } else if (outcome.reason === 'error') {
+      loop.failures += 1;
+      loop.retryAfterMs = retryAfterMs;
+    }
+    return outcome;
   }
 
-  async function scheduleAfter(outcome: SyncOutcome) {
+  /** After a round: when the next one runs, if this tab drives. */
+  async function scheduleNext(outcome: SyncOutcome) {
     status.setState({ nextRetryAt: null });
-    if (!started) return;
+    if (!driving()) return;
     if (!outcome.ok) {
       if (outcome.reason === 'error') {
-        scheduler.schedule('retry', backoffDelay(failures, timing, env.random, lastRetryAfterMs));
+        scheduler.schedule('retry', backoffDelay(loop.failures, timing, env.random, loop.retryAfterMs));
         status.setState({ nextRetryAt: scheduler.dueAt });
       }
       return;
     }
-    // Writes made while this sync ran still wait; otherwise the regular pull while visible — or the
-    // fast one a screen asked for, which goes on in the background (the spec's Candidates polling).
+    // Writes made while this round ran still wait; otherwise the regular pull while a tab is in view —
+    // or the fast one a screen in view (here or in another tab) asked for.
     const unsent = await unpushedCount();
     if (unsent > 0) scheduler.schedule('write', timing.debounceMs);
-    else if (fastRequests > 0) scheduler.schedule('poll', timing.fastPollMs);
-    else if (env.isVisible()) scheduler.schedule('poll', timing.pollMs);
+    else if (wantsFast()) scheduler.schedule('poll', timing.fastPollMs);
+    else if (wantsPoll()) scheduler.schedule('poll', timing.pollMs);
   }
 
-  function startRun(): Promise<SyncOutcome> {
+  function startRound(): Promise<SyncOutcome> {
     scheduler.clear();
-    const run = runSync()
+    const run = round()
       .catch((error: unknown): SyncOutcome => {
         // A bug or a storage failure: report it and retry later rather than stop syncing for good.
-        failures += 1;
+        loop.failures += 1;
         const message = `Sync failed: ${(error as Error)?.message ?? String(error)}`;
-        void setMetaValues({ lastError: message }).catch(() => undefined);
+        void saveDurableState(db, { lastError: message }).catch(() => undefined);
         return { ok: false, reason: 'error', message };
       })
       .then(async (outcome) => {
-        current = null;
+        loop.running = null;
         await refreshStatus().catch(() => undefined);
-        await scheduleAfter(outcome).catch(() => undefined);
+        await scheduleNext(outcome).catch(() => undefined);
         return outcome;
       });
-    current = run;
+    loop.running = run;
     return run;
   }
 
   function syncNow(): Promise<SyncOutcome> {
-    if (queued) return queued;
-    if (current) {
-      queued = current.then(() => {
-        queued = null;
-        return startRun();
+    if (loop.queued) return loop.queued;
+    if (loop.running) {
+      loop.queued = loop.running.then(() => {
+        loop.queued = null;
+        return startRound();
       });
-      return queued;
+      return loop.queued;
     }
-    return startRun();
+    return startRound();
+  }
+
+  /** A reason to sync: the driving tab schedules a round; a follower hands it to the leader. */
+  function trigger(kind: 'now' | 'write') {
+    if (!loop.started) return;
+    if (driving()) scheduler.schedule(kind, kind === 'write' ? timing.debounceMs : 0);
+    else loop.tabs?.nudge(kind);
+  }
+
+  /** Fast polling was asked for (here or in another tab): a due regular poll runs now instead. */
+  function pollSoon() {
+    if (driving() && wantsFast() && (scheduler.kind === null || scheduler.kind === 'poll')) {
+      scheduler.clear();
+      scheduler.schedule('poll', 0);
+    }
+  }
+
+  /** Which tabs are in view changed: poll for them now, or stop polling for nobody. */
+  function wishesChanged() {
+    loop.tabs?.setWish(wishHere());
+    if (!wantsPoll()) scheduler.cancelPoll();
+    else pollSoon();
+  }
+
+  const liveStatus = (): LeaderStatus => {
+    const { syncing, pushProgress, pullProgress, nextRetryAt } = status.getState();
+    return { syncing, pushProgress, pullProgress, nextRetryAt };
+  };
+
+  function join(): Tabs {
+    return joinTabs(
+      env,
+      lockName,
+      {
+        roleChanged(role) {
+          if (role === 'follower') {
+            scheduler.clear();
+            if (!loop.running) status.setState({ nextRetryAt: null });
+            return;
+          }
+          // Driving now: whatever the previous driver knew is gone, and nudges may have been missed.
+          if (!loop.running) status.setState({ syncing: false, pushProgress: null, pullProgress: null, nextRetryAt: null });
+          scheduler.schedule('now', 0);
+        },
+        nudged: (kind) => trigger(kind),
+        wishesChanged,
+        leaderStatus(live) {
+          // This tab's own round (one a person asked for here) says more than the leader's.
+          if (!loop.running) status.setState(live);
+        },
+      },
+      tabsTiming,
+    );
   }
 
   function start() {
-    if (started) return;
-    started = true;
-    cleanups.push(
+    if (loop.started) return;
+    loop.started = true;
+    loop.cleanups.push(
       env.listen({
         online: () => {
-          failures = 0;
+          loop.failures = 0;
           status.setState({ online: true });
-          scheduler.schedule('now', 0);
+          trigger('now');
         },
         offline: () => status.setState({ online: false }),
         visibilityChange: () => {
-          if (env.isVisible()) scheduler.schedule('now', 0);
-          else if (fastRequests === 0) scheduler.cancelPoll();
+          wishesChanged();
+          if (env.isVisible()) trigger('now');
+        },
+        pageHide: () => loop.tabs?.hide(),
+        pageShow: () => {
+          loop.tabs?.show();
+          trigger('now');
         },
       }),
     );
-    cleanups.push(onLocalWrite(db, () => scheduler.schedule('write', timing.debounceMs)));
+    loop.cleanups.push(onLocalWrite(db, () => trigger('write')));
     // A newer app version in another tab upgrades the database: Dexie closes ours (the upgrade keeps
     // the outbox); this tab must reload to run the new code.
     const onVersionChange = () => {
@@ -219,52 +284,60 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       status.setState({ error: UPGRADED_MESSAGE });
     };
     db.on('versionchange', onVersionChange);
-    cleanups.push(() => db.on('versionchange').unsubscribe(onVersionChange));
+    loop.cleanups.push(() => db.on('versionchange').unsubscribe(onVersionChange));
     const subscription: Subscription = liveQuery(readStatus).subscribe({
       next: (values) => status.setState(values),
       error: () => undefined,
     });
-    cleanups.push(() => subscription.unsubscribe());
+    loop.cleanups.push(() => subscription.unsubscribe());
+    // The followers' screens show how the leader's rounds go.
+    loop.cleanups.push(
+      status.subscribe((state, previous) => {
+        const changed =
+          state.syncing !== previous.syncing ||
+          state.pushProgress !== previous.pushProgress ||
+          state.pullProgress !== previous.pullProgress ||
+          state.nextRetryAt !== previous.nextRetryAt;
+        if (changed && loop.tabs?.role === 'leader') loop.tabs.publish(liveStatus());
+      }),
+    );
     // Ask the browser not to evict this device's data (Safari may, after 7 days without use).
     void globalThis.navigator?.storage?.persist?.().catch(() => false);
-    scheduler.schedule('now', 0);
+    // Last: leading may be granted at once, and then it uses the listeners above.
+    const tabs = join();
+    loop.tabs = tabs;
+    loop.cleanups.push(() => tabs.close());
+    tabs.setWish(wishHere());
+    trigger('now');
   }
 
   function stop() {
-    started = false;
+    loop.started = false;
     scheduler.clear();
-    for (const cleanup of cleanups) cleanup();
-    cleanups = [];
+    // Closing the tabs' link hands leading to the next tab in line.
+    for (const cleanup of loop.cleanups.reverse()) cleanup();
+    loop.cleanups = [];
+    loop.tabs = null;
   }
 
   function requestFastPolling() {
-    fastRequests += 1;
-    if (started && (scheduler.kind === null || scheduler.kind === 'poll')) {
-      scheduler.clear();
-      scheduler.schedule('poll', 0);
-    }
+    loop.fastScreens += 1;
+    loop.tabs?.setWish(wishHere());
+    pollSoon();
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      fastRequests -= 1;
+      loop.fastScreens -= 1;
+      loop.tabs?.setWish(wishHere());
     };
   }
 
   async function signedIn(user: DeviceUser) {
-    const previous = await getMeta(db, 'owner');
-    if (previous && previous.id !== user.id) {
-      // A client id belongs to one user on the server: pending changes go on under a new one.
-      await env.withLock(lockName, () => renumberOutbox(db, { dropProcessed: true }));
-    }
-    await db.transaction('rw', db.meta, async () => {
-      await setMeta(db, 'owner', user);
-      await setMeta(db, 'needsSignIn', false);
-      await setMeta(db, 'lastError', null);
-    });
-    failures = 0;
+    await session.signIn(user);
+    loop.failures = 0;
     await refreshStatus();
-    if (started) scheduler.schedule('now', 0);
+    trigger('now');
   }
 
   /** Outbox entries the server has not processed yet (those it has are safe, pulled back or not). */
@@ -285,11 +358,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function wipeDeviceData() {
     stop();
-    await env.withLock(lockName, () =>
-      db.transaction('rw', [...allTables(db)], async () => {
-        for (const table of allTables(db)) await table.clear();
-      }),
-    );
+    await session.wipe();
     status.setState(initialSyncStatus(env.isOnline()));
   }
 
@@ -299,11 +368,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     stop,
     syncNow,
     async settled() {
-      while (current || queued) await (queued ?? current);
+      while (loop.running || loop.queued) await (loop.queued ?? loop.running);
     },
     requestFastPolling,
     signedIn,
-    deviceOwner: () => getMeta(db, 'owner'),
+    deviceOwner: () => session.owner(),
     flushBeforeSignOut,
     wipeDeviceData,
     async pendingChanges(limit = 200) {

@@ -1,9 +1,49 @@
 /**
- * A controllable SyncEnvironment: connectivity and visibility switches that fire the engine's
- * listeners, and a manual clock whose timers run only when a test advances it — or, with
+ * A controllable SyncEnvironment: connectivity, visibility and page lifecycle switches that fire the
+ * engine's listeners, and a manual clock whose timers run only when a test advances it — or, with
  * `{ realTime: true }`, the real clock and timers (engines running by themselves against a real server).
+ * Environments given one FakeBrowser stand for tabs of one browser: they share its tab channels and
+ * leader locks.
  */
-import { inProcessLock, type SyncEnvironment } from '../environment';
+import { inProcessLead, inProcessLock, type SyncEnvironment, type TabChannel } from '../environment';
+
+type Listener = { tab: object; handler: (message: unknown) => void };
+
+export class FakeBrowser {
+  /** Leader locks are named per browser, so tabs of different browsers never share a leader. */
+  readonly id = Math.random().toString(36).slice(2);
+  /** When false, channels reach no one (a browser without BroadcastChannel). */
+  channels = true;
+  readonly posted: Array<{ name: string; message: unknown }> = [];
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  channel(name: string, tab: object): TabChannel {
+    const listeners = this.listeners.get(name) ?? new Set<Listener>();
+    this.listeners.set(name, listeners);
+    const mine = new Set<Listener>();
+    return {
+      post: (message) => {
+        if (!this.channels) return;
+        this.posted.push({ name, message });
+        // Like BroadcastChannel: a copy, later, to every other listener.
+        for (const listener of listeners) if (listener.tab !== tab) queueMicrotask(() => listeners.has(listener) && listener.handler(structuredClone(message)));
+      },
+      listen: (handler) => {
+        const listener = { tab, handler };
+        listeners.add(listener);
+        mine.add(listener);
+        return () => {
+          listeners.delete(listener);
+          mine.delete(listener);
+        };
+      },
+      close: () => {
+        for (const listener of mine) listeners.delete(listener);
+        mine.clear();
+      },
+    };
+  }
+}
 
 interface Timer {
   at: number;
@@ -19,7 +59,12 @@ export class FakeEnvironment {
   private nextHandle = 1;
   private handlers: Array<Parameters<SyncEnvironment['listen']>[0]> = [];
 
-  constructor(private readonly options: { realTime?: boolean } = {}) {}
+  readonly browser: FakeBrowser;
+
+  /** `browser`: shared with the other tabs of the same browser (each environment is its own by default). */
+  constructor(private readonly options: { realTime?: boolean; browser?: FakeBrowser } = {}) {
+    this.browser = options.browser ?? new FakeBrowser();
+  }
 
   readonly env: SyncEnvironment = {
     isOnline: () => this.online,
@@ -34,6 +79,8 @@ export class FakeEnvironment {
       this.locksTaken.push(name);
       return inProcessLock(name, task);
     },
+    lead: (name, onAcquired) => inProcessLead(`${this.browser.id}:${name}`, onAcquired),
+    channel: (name) => this.browser.channel(name, this),
     setTimer: (callback, ms) => {
       if (this.options.realTime) return setTimeout(callback, ms);
       const handle = this.nextHandle++;
@@ -51,6 +98,12 @@ export class FakeEnvironment {
   /** Delays of the timers now pending, from the current time. */
   pendingDelays(): number[] {
     return [...this.timers.values()].map((t) => t.at - this.time).sort((a, b) => a - b);
+  }
+
+  /** In how many ms the next timer falls due, or null when none is pending. */
+  nextDueIn(): number | null {
+    const delays = this.pendingDelays();
+    return delays.length ? Math.max(0, delays[0]!) : null;
   }
 
   /** Moves the clock forward, firing the timers that fall due. */
@@ -74,5 +127,15 @@ export class FakeEnvironment {
   setVisible(visible: boolean): void {
     this.visible = visible;
     for (const h of this.handlers) h.visibilityChange();
+  }
+
+  /** pagehide (or freeze): the page is going away or into the back/forward cache. */
+  hidePage(): void {
+    for (const h of this.handlers) h.pageHide();
+  }
+
+  /** pageshow from the back/forward cache (or resume). */
+  showPage(): void {
+    for (const h of this.handlers) h.pageShow();
   }
 }

@@ -1,0 +1,70 @@
+/**
+ * One sync round: push the outbox, then pull (which ends with the rebase: pull.ts, rebase.ts), under
+ * the sync lock so rounds of any tab never overlap; records in the database how it went (the last
+ * sync, "can't reach the server", the error people read, "sign in again"), which every tab shows.
+ */
+import type { RepHireDb } from '@/db/database';
+import { getMeta } from '@/db/meta';
+import type { SyncEnvironment } from './environment';
+import { pullAll } from './pull';
+import { isClientOfAnotherUser, pushOutbox, renumberOutbox } from './push';
+import { saveDurableState, type SyncStatusStore } from './status-store';
+import { SyncError, type SyncTransport } from './transport';
+
+export type SyncOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'offline' | 'signedOut' | 'needsSignIn' | 'error'; message?: string };
+
+export interface RoundContext {
+  db: RepHireDb;
+  transport: SyncTransport;
+  env: Pick<SyncEnvironment, 'isOnline' | 'now'>;
+  /** This tab's live status: online, syncing, push and pull progress. */
+  status: SyncStatusStore;
+  withSyncLock<T>(task: () => Promise<T>): Promise<T>;
+  maxPushBytes?: number;
+  pullPageSize?: number;
+}
+
+/** `retryAfterMs`: how long the server asked to wait (Retry-After), 0 when it did not. */
+export interface RoundResult {
+  outcome: SyncOutcome;
+  retryAfterMs: number;
+}
+
+const NETWORK_MESSAGE = "Can't reach the server";
+
+export async function runRound({ db, transport, env, status, withSyncLock, maxPushBytes, pullPageSize }: RoundContext): Promise<RoundResult> {
+  const done = (outcome: SyncOutcome, retryAfterMs = 0): RoundResult => ({ outcome, retryAfterMs });
+  status.setState({ online: env.isOnline() });
+  if (!env.isOnline()) return done({ ok: false, reason: 'offline' });
+  if (!(await getMeta(db, 'owner'))) return done({ ok: false, reason: 'signedOut' });
+  if (await getMeta(db, 'needsSignIn')) return done({ ok: false, reason: 'needsSignIn' });
+  return withSyncLock(async () => {
+    status.setState({ syncing: true });
+    try {
+      await pushOutbox(db, transport, {
+        maxBodyBytes: maxPushBytes,
+        onProgress: (pushProgress) => status.setState({ pushProgress }),
+      });
+      status.setState({ pushProgress: null });
+      await pullAll(db, transport, pullPageSize, (pullProgress) => status.setState({ pullProgress }));
+      await saveDurableState(db, { lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
+      return done({ ok: true });
+    } catch (error) {
+      if (!(error instanceof SyncError)) throw error;
+      // Another user signed in on this device: continue under a client id of their own.
+      if (isClientOfAnotherUser(error)) await renumberOutbox(db, { dropProcessed: true });
+      if (error.kind === 'unauthorized') {
+        await saveDurableState(db, { needsSignIn: true, lastError: null, unreachable: false });
+        return done({ ok: false, reason: 'needsSignIn', message: error.message });
+      }
+      const message = error.kind === 'network' ? NETWORK_MESSAGE : error.message;
+      // No answer is not an error: the changes wait, and the indicator says so in the offline colour.
+      await saveDurableState(db, error.kind === 'network' ? { lastError: null, unreachable: true } : { lastError: message, unreachable: false });
+      return done({ ok: false, reason: 'error', message }, (error.retryAfterSeconds ?? 0) * 1000);
+    } finally {
+      status.setState({ syncing: false, pushProgress: null, pullProgress: null });
+    }
+  });
+}
