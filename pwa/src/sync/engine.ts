@@ -2,7 +2,8 @@
  * The sync engine: one explicit loop — a round (round.ts: push the outbox, pull, which ends with the
  * rebase), then schedule the next one (scheduler.ts) — with all of its state in `loop`. Rounds
  * are scheduled on start, on `online`, when a tab comes into view, shortly after local writes, every
- * 30 s while a tab is in view (5 s while a screen in view asks for it), and after failures with backoff.
+ * 30 s while a tab is in view (5 s while a screen asks for it, also in the background), and after
+ * failures with backoff.
  *
  * One tab per browser drives that schedule (tabs.ts): the leader, or a follower standing in when no
  * leader answers. Other tabs hand it their reasons to sync and read the results through the shared
@@ -64,8 +65,8 @@ export interface SyncEngine {
   /** Resolves once this engine has no sync running or queued. */
   settled(): Promise<void>;
   /**
-   * While held and this tab is visible, the browser syncs every fastPollMs (5 s) instead of every
-   * pollMs (the Candidates page holds it while open). Call the returned function to release it.
+   * While held, the browser syncs every fastPollMs (5 s), also in the background, instead of every
+   * pollMs while visible (the Candidates page holds it while open). Call the returned function to release it.
    */
   requestFastPolling(): () => void;
   /**
@@ -110,6 +111,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     retryAfterMs: 0,
     /** Screens of this tab asking for fast polling. */
     fastScreens: 0,
+    /** Whether some tab's screen wanted fast polling when the wishes last changed. */
+    fastWanted: false,
     running: null as Promise<SyncOutcome> | null,
     queued: null as Promise<SyncOutcome> | null,
     cleanups: [] as Array<() => void>,
@@ -117,9 +120,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /** This tab schedules the rounds. */
   const driving = () => loop.started && (loop.tabs?.driving ?? false);
-  /** What this tab's screens want from polling: only screens in view count. */
-  const wishHere = () => ({ visible: env.isVisible(), fast: loop.fastScreens > 0 && env.isVisible() });
-  /** Polling serves the screens in view, in this tab or (when leading) in the others. */
+  /**
+   * What this tab's screens want from polling: the regular poll while the tab is in view; the fast one
+   * while a screen asks for it, in view or not (the spec's Candidates page polls "also in the
+   * background"; one tab leading keeps that to one poll for the browser).
+   */
+  const wishHere = () => ({ visible: env.isVisible(), fast: loop.fastScreens > 0 });
+  /** Polling serves the screens of this tab or (when leading) of the others. */
   const wantsFast = () => wishHere().fast || (loop.tabs?.wishElsewhere.fast ?? false);
   const wantsPoll = () => env.isVisible() || (loop.tabs?.wishElsewhere.visible ?? false);
 
@@ -162,7 +169,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return;
     }
     // Writes made while this round ran still wait; otherwise the regular pull while a tab is in view —
-    // or the fast one a screen in view (here or in another tab) asked for.
+    // or the fast one a screen (here or in another tab, in view or not) asked for.
     const unsent = await unpushedCount();
     if (unsent > 0) scheduler.schedule('write', timing.debounceMs);
     else if (wantsFast()) scheduler.schedule('poll', timing.fastPollMs);
@@ -216,11 +223,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  /** Which tabs are in view changed: poll for them now, or stop polling for nobody. */
+  /** Which tabs are in view, or want fast polling, changed: poll soon for a new fast wish, or stop polling for nobody. */
   function wishesChanged() {
     loop.tabs?.setWish(wishHere());
-    if (!wantsPoll()) scheduler.cancelPoll();
-    else pollSoon();
+    const fastBefore = loop.fastWanted;
+    loop.fastWanted = wantsFast();
+    if (!wantsPoll() && !loop.fastWanted) scheduler.cancelPoll();
+    else if (loop.fastWanted && !fastBefore) pollSoon();
   }
 
   const liveStatus = (): LeaderStatus => {
@@ -322,14 +331,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function requestFastPolling() {
     loop.fastScreens += 1;
-    loop.tabs?.setWish(wishHere());
-    pollSoon();
+    wishesChanged();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       loop.fastScreens -= 1;
-      loop.tabs?.setWish(wishHere());
+      wishesChanged();
     };
   }
 

@@ -1,7 +1,7 @@
 /**
  * One syncing tab per browser. The tab holding the leader lock (a Web Lock kept for its lifetime)
  * drives the syncs; the others are followers: they nudge the leader over a tab channel (their writes,
- * coming online or into view), tell it whether they are in view and whether a visible screen of theirs
+ * coming online or into view), tell it whether they are in view and whether a screen of theirs
  * wants fast polling (what the leader's polling serves), and read the results through the shared
  * database, plus the leader's live progress from its beats.
  *
@@ -113,7 +113,7 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
 
   function noteWish(from: string, wish: PollWish | null) {
     const before = wishElsewhere();
-    if (wish?.visible) wishes.set(from, { visible: wish.visible, fast: wish.fast, at: env.now() });
+    if (wish?.visible || wish?.fast) wishes.set(from, { visible: wish.visible, fast: wish.fast, at: env.now() });
     else wishes.delete(from);
     const after = wishElsewhere();
     if (after.visible !== before.visible || after.fast !== before.fast) handlers.wishesChanged();
