@@ -12,7 +12,10 @@ import { formatPhone } from '@shared/candidates/phone';
 import { deviceTimeZone } from '@shared/format/time-zone';
 import { criteriaShown } from '@shared/interviews/scorecard';
 import { formatDuration, formatInterviewDay, formatInterviewTimeRange } from '@shared/interviews/interview-times';
-import type { Recommendation } from '@shared/schemas/scorecard.schema';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
+import type { Recommendation, ScorecardCriterion } from '@shared/schemas/scorecard.schema';
+import type { TeamMember } from '@shared/schemas/user.schema';
 import { errorMessage } from '@/api/errors';
 import { appDb } from '@/db/app-db';
 import { fromLocalCandidate } from '@/db/database';
@@ -107,63 +110,7 @@ export function InterviewModePage() {
       )}
 
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <aside className="grid content-start gap-5 md:order-none" aria-label={`About ${candidate.name}`}>
-          <section className="grid gap-2 rounded-lg border p-4" aria-label="Key facts">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 className="font-semibold">{candidate.name}</h2>
-              <StatusBadge status={candidate.status} />
-            </div>
-            <dl className="grid gap-1 text-sm">
-              <Fact label="Email">
-                <a href={`mailto:${candidate.email}`} className="break-all text-primary hover:underline">
-                  {candidate.email}
-                </a>
-              </Fact>
-              <Fact label="Phone">{candidate.phone ? formatPhone(candidate.phone) : 'No phone'}</Fact>
-              <Fact label="Location">{candidate.location || 'Not specified'}</Fact>
-              {interview.place && (
-                <Fact label="Where">
-                  <InterviewPlace place={interview.place} />
-                </Fact>
-              )}
-            </dl>
-            {interview.note && <p className="text-sm whitespace-pre-wrap text-muted-foreground">{interview.note}</p>}
-          </section>
-          <section className="grid gap-2" aria-labelledby="mode-experience">
-            <h2 id="mode-experience" className="text-sm font-semibold">
-              Experience
-            </h2>
-            <p className="text-sm whitespace-pre-wrap">{candidate.experience || <span className="text-muted-foreground">No experience listed</span>}</p>
-          </section>
-          <section className="grid gap-2" aria-labelledby="mode-skills">
-            <h2 id="mode-skills" className="text-sm font-semibold">
-              Skills
-            </h2>
-            <SkillTags skills={candidate.skills} />
-          </section>
-          <section className="grid gap-3" aria-labelledby="mode-past">
-            <h2 id="mode-past" className="text-sm font-semibold">
-              Other interviews
-            </h2>
-            {others.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No other interviews.</p>
-            ) : (
-              <>
-                <CriterionAverages interviews={others} criteria={criteria} candidateName={candidate.name} />
-                <ul className="grid gap-2" aria-label={`Other interviews of ${candidate.name}`}>
-                  {others.map((other) => (
-                    <li key={other.uid} className="grid gap-1.5 rounded-md border p-3">
-                      <p className="text-sm font-medium">
-                        {formatInterviewDay(other, timeZone)} · {interviewerName(team, other.interviewerId)}
-                      </p>
-                      <ScorecardSummary interview={other} criteria={criteria} />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
-        </aside>
+        <CandidateFacts candidate={candidate} interview={interview} others={others} team={team} criteria={criteria} timeZone={timeZone} />
 
         <section className="grid content-start gap-6 rounded-lg border p-4 sm:p-5" aria-label="Scorecard">
           <h2 className="text-lg font-semibold">Scorecard</h2>
@@ -185,6 +132,83 @@ export function InterviewModePage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** Interview mode's side column: the candidate's key facts and their other interviews with scores. */
+function CandidateFacts({
+  candidate,
+  interview,
+  others,
+  team,
+  criteria,
+  timeZone,
+}: {
+  candidate: Candidate;
+  interview: ScheduledInterview;
+  others: ScheduledInterview[];
+  team: readonly TeamMember[];
+  criteria: readonly ScorecardCriterion[];
+  timeZone: string;
+}) {
+  return (
+    <aside className="grid content-start gap-5 md:order-none" aria-label={`About ${candidate.name}`}>
+      <section className="grid gap-2 rounded-lg border p-4" aria-label="Key facts">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-semibold">{candidate.name}</h2>
+          <StatusBadge status={candidate.status} />
+        </div>
+        <dl className="grid gap-1 text-sm">
+          <Fact label="Email">
+            <a href={`mailto:${candidate.email}`} className="break-all text-primary hover:underline">
+              {candidate.email}
+            </a>
+          </Fact>
+          <Fact label="Phone">{candidate.phone ? formatPhone(candidate.phone) : 'No phone'}</Fact>
+          <Fact label="Location">{candidate.location || 'Not specified'}</Fact>
+          {interview.place && (
+            <Fact label="Where">
+              <InterviewPlace place={interview.place} />
+            </Fact>
+          )}
+        </dl>
+        {interview.note && <p className="text-sm whitespace-pre-wrap text-muted-foreground">{interview.note}</p>}
+      </section>
+      <section className="grid gap-2" aria-labelledby="mode-experience">
+        <h2 id="mode-experience" className="text-sm font-semibold">
+          Experience
+        </h2>
+        <p className="text-sm whitespace-pre-wrap">{candidate.experience || <span className="text-muted-foreground">No experience listed</span>}</p>
+      </section>
+      <section className="grid gap-2" aria-labelledby="mode-skills">
+        <h2 id="mode-skills" className="text-sm font-semibold">
+          Skills
+        </h2>
+        <SkillTags skills={candidate.skills} />
+      </section>
+      <section className="grid gap-3" aria-labelledby="mode-past">
+        <h2 id="mode-past" className="text-sm font-semibold">
+          Other interviews
+        </h2>
+        {others.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No other interviews.</p>
+        ) : (
+          <>
+            <CriterionAverages interviews={others} criteria={criteria} candidateName={candidate.name} />
+            <ul className="grid gap-2" aria-label={`Other interviews of ${candidate.name}`}>
+              {others.map((other) => (
+                <li key={other.uid} className="grid gap-1.5 rounded-md border p-3">
+                  <p className="text-sm font-medium">
+                    {formatInterviewDay(other, timeZone)} · {interviewerName(team, other.interviewerId)}
+                  </p>
+                  <ScorecardSummary interview={other} criteria={criteria} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </aside>
   );
 }
 
