@@ -5,7 +5,7 @@
  * owner, only on the routes declared `apiKey` (the integrations); every other route ignores it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { unauthenticated } from '../errors';
+import { unauthenticated } from '../lib/errors';
 import type { AppContext } from '../http/context';
 import { UserModel } from '../users/user.model';
 

@@ -7,7 +7,7 @@
  *   apiKey  — an integration presenting an API key (cookies are ignored)
  */
 import type { Context, Next } from 'koa';
-import { forbidden, unauthenticated } from '../errors';
+import { forbidden, unauthenticated } from '../lib/errors';
 import type { AppContext } from '../http/context';
 import { UserModel } from '../users/user.model';
 import { authenticateApiKey } from '../api-keys/api-key-auth';

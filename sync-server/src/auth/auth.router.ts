@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { defineRoute } from '../http/route';
 import type { AppContext } from '../http/context';
-import { unauthenticated } from '../errors';
+import { unauthenticated } from '../lib/errors';
 import { getSystemSettings } from '../settings/app-settings.service';
 import { register, toUserDto } from '../users/users.service';
 import type { UserModel } from '../users/user.model';

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import type { CandidateDto } from '@shared/schemas/candidate-api.schema';
 import { normalizeEmail } from '@shared/candidates/email';
+import { toIso, toIsoOrNull } from '../db/row-values';
 import { EMAIL_LOCK_CLASS, NORMALISED_EMAIL_SQL, emailLockStripes } from './email';
 
 /**
@@ -18,11 +19,6 @@ import { EMAIL_LOCK_CLASS, NORMALISED_EMAIL_SQL, emailLockStripes } from './emai
 export type StoredCandidate = Candidate & { id: number; erased?: true };
 
 type Row = Record<string, unknown>;
-
-export function toIso(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : new Date(value as string).toISOString();
-}
-const toIsoOrNull = (value: unknown) => (value === null || value === undefined ? null : toIso(value));
 
 /** A row as the query builder returns it (camelCase) → the shared record. */
 export function rowToCandidate(row: Row): StoredCandidate {

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { CandidatePatch } from '@shared/schemas/candidate-api.schema';
-import { notFound } from '../errors';
+import { notFound } from '../lib/errors';
 import { listCandidateEvents } from './candidate-events';
 import { runMutation } from './candidate-writes.service';
 import { findCandidateById, type StoredCandidate } from './candidate.store';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import type { Config } from '../config';
+import type { Config } from '../lib/config';
 import type { UserModel } from '../users/user.model';
 
 /** What every request handler can reach: the database and the configuration. */

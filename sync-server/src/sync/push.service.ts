@@ -17,7 +17,7 @@
 import type { Knex } from 'knex';
 import type { MutationResult, PushRequest, PushResponse, Mutation } from '@shared/sync/protocol.schema';
 import { ERROR_CODES } from '@shared/api/error.schema';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 import type { UserModel } from '../users/user.model';
 import { isTransientDbError } from '../db/transient';
 import { receiveStamp } from './server-clock';
