@@ -22,7 +22,7 @@ import { authRouter } from './auth/auth.router';
 import { usersRouter } from './users/users.router';
 import { settingsRouter } from './settings/settings.router';
 import { linkedinRouter, type LinkedinRouterOptions } from './linkedin/linkedin.router';
-import type { AppState } from './http/context';
+import type { AppState } from './db/context';
 import { syncRouter } from './sync/sync.router';
 import { candidatesRouter } from './candidates/candidates.router';
 import { importRouter } from './candidates/import/import.router';

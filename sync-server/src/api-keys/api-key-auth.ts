@@ -6,8 +6,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { unauthenticated } from '../lib/errors';
-import type { AppContext } from '../http/context';
-import { UserModel } from '../users/user.model';
+import type { AppContext } from '../db/context';
+import { UserModel } from '../db/user.model';
 
 export const API_KEY_PREFIX = 'rk_';
 const DISPLAY_PREFIX_LENGTH = 10;

@@ -13,7 +13,7 @@
  */
 import type { Knex } from 'knex';
 import { tooManyRequests } from '../lib/errors';
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../db/context';
 import { hitBy, retryAfterSeconds } from '../db/rate-limit';
 
 const WINDOW_MS = 60_000;

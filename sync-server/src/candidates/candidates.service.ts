@@ -8,7 +8,7 @@ import { notFound } from '../lib/errors';
 import { listCandidateEvents } from './candidate-events';
 import { runMutation } from './candidate-writes.service';
 import { findCandidateById, type StoredCandidate } from './candidate.store';
-import { candidateDtoJson } from '../sync/row-json.sql';
+import { candidateDtoJson } from '../db/row-json.sql';
 import { formatNoteLine, statusChangeNote } from '@shared/candidates/notes';
 
 export const CANDIDATE_NOT_FOUND = 'Candidate not found';

@@ -8,7 +8,7 @@ import { interviewEntriesForDay } from '@shared/interviews/interview-day';
 import { dayBounds, isValidDay, isValidTimeZone, toDayString } from '@shared/format/time-zone';
 import { interviewNoteUid } from '@shared/sync/ids';
 import { badRequest, notFound } from '../lib/errors';
-import { serverClock } from '../sync/server-clock';
+import { serverClock } from '../lib/server-clock';
 import { findCandidateById, rowToCandidate, toCandidateDto } from '../candidates/candidate.store';
 import { CANDIDATE_NOT_FOUND } from '../candidates/candidates.service';
 import { rowToInterviewNote, saveInterviewNote, toInterviewNoteDto, type StoredInterviewNote } from './interview-note-writes.service';
