@@ -155,19 +155,20 @@ describe('lead search as a background job', () => {
     await rescrape(handedOut, 1001);
     await rescrape(ahead, 1002);
     // A re-scrape whose transaction is still open while the pass ends: it commits after the last page.
-    const late = order[4]!;
-    const open = await knex.transaction();
-    await open('linkedin_sales_reps').where({ id: late }).update({ followerCount: 1003, lastScrapedAt: open.raw('now()') });
+    // (PostgreSQL only: the embedded database has one connection, which the open transaction would hold.)
+    const late = process.env.DATABASE_URL ? order[4]! : undefined;
+    const open = late ? await knex.transaction() : undefined;
+    if (open) await open('linkedin_sales_reps').where({ id: late }).update({ followerCount: 1003, lastScrapedAt: open.raw('now()') });
     while (body.more) {
       body = await page(body.after);
       pass.push(...body.leads);
     }
-    await open.commit();
+    await open?.commit();
     const passIds = pass.map((lead) => lead.id);
     expect(new Set(passIds).size).toBe(passIds.length);
 
     // Refreshes from where the pass ended, as a device does, until the three re-scrapes are in.
-    const rescraped = new Map([[handedOut, 1001], [ahead, 1002], [late, 1003]]);
+    const rescraped = new Map([[handedOut, 1001], [ahead, 1002], ...(late ? [[late, 1003] as const] : [])]);
     const refresh: Listed[] = [];
     let after = body.after as string;
     for (let tries = 0; tries < 200; tries++) {
