@@ -72,15 +72,15 @@ const precompress = compression({ algorithms: ['brotliCompress', 'gzip'], includ
 /** Server test files the PGlite pass leaves out (see the server-pglite project): why, file by file. */
 const SERVER_TESTS_SAME_ON_ANY_DATABASE = [
   // No database at all.
-  'sync-server/src/auth/password.test.ts',
+  'sync-server/src/crypto/password.test.ts',
   'sync-server/src/candidates/import/spreadsheet-parser.test.ts',
-  'sync-server/src/config.test.ts',
+  'sync-server/src/lib/config.test.ts',
   'sync-server/src/crypto/secret-box.test.ts',
-  'sync-server/src/linkedin/address-policy.test.ts',
+  'sync-server/src/lib/address-policy.test.ts',
   'sync-server/src/linkedin/proxycurl.client.test.ts',
   'sync-server/src/middleware/body-parser.test.ts',
   'sync-server/src/server.test.ts',
-  'sync-server/src/throttled-log.test.ts',
+  'sync-server/src/lib/throttled-log.test.ts',
   'sync-server/src/webhooks/target-policy.test.ts',
   // A private PostgreSQL cluster of its own on both passes.
   'sync-server/tests/fault-postgres-restart.test.ts',

@@ -50,23 +50,25 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>;
 
 /**
- * GET /api/linkedin/sales-reps pages through the user's leads in the order they last changed
- * (last_scraped_at, id), so a device can fetch them all once and then only what changed since.
+ * GET /api/linkedin/sales-reps pages through the user's leads in the order they were last written, so a
+ * device can fetch them all once and then only what changed since. `after` is the server's opaque
+ * cursor: the position of the last lead a page held and, while `more`, the bound of the pass it belongs
+ * to. A device passes back the `after` of the last page it stored, on the next page and on its next
+ * refresh alike; without one the list starts from the beginning.
  */
+export const LEADS_CURSOR_PATTERN = /^\d{1,20}:[0-9a-f-]{36}(?::\d{1,20})?$/;
 export const leadsQuerySchema = z.object({
-  since: isoDate.optional(),
-  after_id: z.uuid().optional(),
+  after: z.string().regex(LEADS_CURSOR_PATTERN, 'The leads cursor is malformed').optional(),
   limit: z.coerce.number().int().min(1).max(MAX_LEADS_PAGE).default(500),
 });
 export type LeadsQuery = z.infer<typeof leadsQuerySchema>;
 
-export const leadsCursorSchema = z.object({ since: isoDate, after_id: z.string() });
-export type LeadsCursor = z.infer<typeof leadsCursorSchema>;
-
 export const leadsPageSchema = z.object({
   leads: z.array(leadSchema),
-  /** Where the next page starts; null when this page reached the end. */
-  next: leadsCursorSchema.nullable(),
+  /** Where to go on from: the rest of this pass while `more`, else what changes from now on. */
+  after: z.string(),
+  /** Whether this pass has more pages. */
+  more: z.boolean(),
   total: z.number().int(),
   new_count: z.number().int(),
   updated_count: z.number().int(),

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app';
-import type { Config } from '../src/config';
+import type { Config } from '../src/lib/config';
 import { bindModels, migrateLatest, openDatabase } from '../src/db/database';
 import { WebhookDeliverer } from '../src/webhooks/webhook-deliverer';
 import { COPY_COLUMNS } from './data';

@@ -18,6 +18,7 @@ import * as scheduledInterviews from './20261130000000_scheduled_interviews';
 import * as calendarFeeds from './20261130000100_calendar_feeds';
 import * as scorecards from './20261201000000_scorecards';
 import * as ownWrites from './20261202000000_own_writes';
+import * as leadCursor from './20261203000000_lead_cursor';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Array<[string, Migration]> = [
   ['20261130000100_calendar_feeds', calendarFeeds],
   ['20261201000000_scorecards', scorecards],
   ['20261202000000_own_writes', ownWrites],
+  ['20261203000000_lead_cursor', leadCursor],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -10,7 +10,7 @@
 import Koa, { type Next } from 'koa';
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { Config } from './config';
+import type { Config } from './lib/config';
 import { compression } from './middleware/compression';
 import { errorHandler } from './middleware/error-handler';
 import { requestLog, type LogLine } from './middleware/request-log';
@@ -22,7 +22,7 @@ import { authRouter } from './auth/auth.router';
 import { usersRouter } from './users/users.router';
 import { settingsRouter } from './settings/settings.router';
 import { linkedinRouter, type LinkedinRouterOptions } from './linkedin/linkedin.router';
-import type { AppState } from './http/context';
+import type { AppState } from './db/context';
 import { syncRouter } from './sync/sync.router';
 import { candidatesRouter } from './candidates/candidates.router';
 import { importRouter } from './candidates/import/import.router';
@@ -34,7 +34,7 @@ import { formsRouter } from './integrations/forms.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { bodyParser } from './middleware/body-parser';
 import { isTransientDbError } from './db/transient';
-import { throttledLog } from './throttled-log';
+import { throttledLog } from './lib/throttled-log';
 
 const DATABASE_DOWN_LOG_MS = 10_000;
 

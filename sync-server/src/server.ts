@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import type { Config } from './config';
+import type { Config } from './lib/config';
 import { bindModels, migrateLatest, openDatabase, type Database } from './db/database';
 import { purgeExpiredSessions } from './auth/session-store';
 import type { LogLine } from './middleware/request-log';

@@ -1,5 +1,5 @@
 /** `npm start`: build the app if needed, migrate, serve the app and /api on one origin. */
-import { loadConfig } from './config';
+import { loadConfig } from './lib/config';
 import { buildPwaIfStale } from './build-pwa';
 import { startServer } from './server';
 

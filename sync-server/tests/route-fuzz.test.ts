@@ -264,7 +264,7 @@ function bodyArbitrary(route: RegisteredRoute): fc.Arbitrary<Body> {
   );
 }
 
-const QUERY_KEYS = ['key', 'tz', 'source', 'limit', 'cursor', 'since', 'after_id', 'clientId', '__proto__', 'constructor', 'prototype'];
+const QUERY_KEYS = ['key', 'tz', 'source', 'limit', 'cursor', 'after', 'since', 'after_id', 'clientId', '__proto__', 'constructor', 'prototype'];
 
 function queryText(entries: Array<[string, unknown]>): string {
   const params = new URLSearchParams();

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createApp, type CreateAppOptions } from '../../../sync-server/src/app';
-import type { Config } from '../../../sync-server/src/config';
+import type { Config } from '../../../sync-server/src/lib/config';
 import { bindModels } from '../../../sync-server/src/db/database';
 import { createTestDatabase, type TestDatabase } from '../../../sync-server/tests/helpers/test-database';
 import { testConfig } from '../../../sync-server/tests/helpers/test-server';

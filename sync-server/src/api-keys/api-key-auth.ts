@@ -5,9 +5,9 @@
  * owner, only on the routes declared `apiKey` (the integrations); every other route ignores it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { unauthenticated } from '../errors';
-import type { AppContext } from '../http/context';
-import { UserModel } from '../users/user.model';
+import { unauthenticated } from '../lib/errors';
+import type { AppContext } from '../db/context';
+import { UserModel } from '../db/user.model';
 
 export const API_KEY_PREFIX = 'rk_';
 const DISPLAY_PREFIX_LENGTH = 10;

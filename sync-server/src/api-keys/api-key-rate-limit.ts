@@ -12,9 +12,9 @@
  * quarter per instance.
  */
 import type { Knex } from 'knex';
-import { tooManyRequests } from '../errors';
-import type { AppContext } from '../http/context';
-import { hitBy, retryAfterSeconds } from '../auth/rate-limit';
+import { tooManyRequests } from '../lib/errors';
+import type { AppContext } from '../db/context';
+import { hitBy, retryAfterSeconds } from '../db/rate-limit';
 
 const WINDOW_MS = 60_000;
 const MAX_SLICE = 50;

@@ -1,7 +1,7 @@
 /** A user's integration keys: listed by display prefix, created (shown in full once), deleted. */
 import type { Knex } from 'knex';
 import type { ApiKey } from '@shared/schemas/api-key.schema';
-import { notFound } from '../errors';
+import { notFound } from '../lib/errors';
 import { forgetApiKeys, generateApiKey } from './api-key-auth';
 import type { ApiKeyModel } from './api-key.model';
 

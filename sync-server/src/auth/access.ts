@@ -7,9 +7,9 @@
  *   apiKey  — an integration presenting an API key (cookies are ignored)
  */
 import type { Context, Next } from 'koa';
-import { forbidden, unauthenticated } from '../errors';
-import type { AppContext } from '../http/context';
-import { UserModel } from '../users/user.model';
+import { forbidden, unauthenticated } from '../lib/errors';
+import type { AppContext } from '../db/context';
+import { UserModel } from '../db/user.model';
 import { authenticateApiKey } from '../api-keys/api-key-auth';
 import { limitApiKey } from '../api-keys/api-key-rate-limit';
 import { sessionUserId } from './session-store';

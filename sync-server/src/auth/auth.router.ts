@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { defineRoute } from '../http/route';
-import type { AppContext } from '../http/context';
-import { unauthenticated } from '../errors';
+import type { AppContext } from '../db/context';
+import { unauthenticated } from '../lib/errors';
 import { getSystemSettings } from '../settings/app-settings.service';
 import { register, toUserDto } from '../users/users.service';
-import type { UserModel } from '../users/user.model';
+import type { UserModel } from '../db/user.model';
 import { loadSessionUser } from './access';
 import { login } from './auth.service';
 import { REMEMBER_ME_MS } from './session-store';

@@ -5,11 +5,11 @@
  */
 import type { Knex } from 'knex';
 import type { LoginInput } from '@shared/schemas/user.schema';
-import { tooManyRequests, unauthenticated } from '../errors';
-import { dummyPasswordHash, verifyPassword } from './password';
-import { checkLimit, clearBucket, hit, retryAfterSeconds, type RateLimitRule } from './rate-limit';
+import { tooManyRequests, unauthenticated } from '../lib/errors';
+import { dummyPasswordHash, verifyPassword } from '../crypto/password';
+import { checkLimit, clearBucket, hit, retryAfterSeconds, type RateLimitRule } from '../db/rate-limit';
 import { findByUsername } from '../users/users.service';
-import type { UserModel } from '../users/user.model';
+import type { UserModel } from '../db/user.model';
 
 export const LOGIN_LIMITS = {
   perUsername: { limit: 10, windowMs: 15 * 60 * 1000 } satisfies RateLimitRule,

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { HistoryEvent as MutationHistoryEvent } from '@shared/mutations/store';
 import type { CandidateEvent, WriteOrigin } from '@shared/schemas/candidate-api.schema';
 import type { Role } from '@shared/schemas/user.schema';
-import { toIso } from './candidate.store';
+import { toIso } from '../db/row-values';
 
 /** Who is writing: a device's mutation, or one of the server-side writers. */
 export interface Writer {

@@ -11,7 +11,7 @@ import { applyMutation, type AnyMutation, type MutationOutcome } from '@shared/m
 import { arrivalSource } from '@shared/mutations/candidate-arrive';
 import type { CandidateArrival } from '@shared/schemas/candidate-api.schema';
 import { createCandidateRecord } from '@shared/sync/merge';
-import { serverClock } from '../sync/server-clock';
+import { serverClock } from '../lib/server-clock';
 import type { Writer } from './candidate-events';
 import { UidTakenError, findCandidateByUid, type StoredCandidate } from './candidate.store';
 import { KnexMutationStore } from './mutation-store';

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import type { CandidateDto } from '@shared/schemas/candidate-api.schema';
 import { normalizeEmail } from '@shared/candidates/email';
+import { toIso, toIsoOrNull } from '../db/row-values';
 import { EMAIL_LOCK_CLASS, NORMALISED_EMAIL_SQL, emailLockStripes } from './email';
 
 /**
@@ -19,58 +20,49 @@ export type StoredCandidate = Candidate & { id: number; erased?: true };
 
 type Row = Record<string, unknown>;
 
-export function toIso(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : new Date(value as string).toISOString();
-}
-const toIsoOrNull = (value: unknown) => (value === null || value === undefined ? null : toIso(value));
+const text = (value: unknown) => value as string;
+const textOrNull = (value: unknown) => (value as string | null) ?? null;
+const textOrEmpty = (value: unknown) => (value as string) ?? '';
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const clocks = (value: unknown) => (value as Record<string, string>) ?? {};
+
+/**
+ * The candidates table's one column map: each field of the shared record, its column, and how a row's
+ * value reads. The query builder hands rows over camelCase, which is the field's name.
+ */
+const COLUMNS: ReadonlyArray<readonly [field: keyof Candidate, column: string, read: (value: unknown) => unknown]> = [
+  ['uid', 'uid', text],
+  ['name', 'name', text],
+  ['email', 'email', text],
+  ['phone', 'phone', textOrNull],
+  ['location', 'location', textOrNull],
+  ['status', 'status', text],
+  ['appliedDate', 'applied_date', toIso],
+  ['statusChangedAt', 'status_changed_at', toIsoOrNull],
+  ['source', 'source', textOrNull],
+  ['experience', 'experience', textOrNull],
+  ['skills', 'skills', textOrEmpty],
+  ['notes', 'notes', textOrEmpty],
+  ['userId', 'user_id', numberOrNull],
+  ['fieldClocks', 'field_clocks', clocks],
+  ['createdAt', 'created_at', toIso],
+  ['updatedAt', 'updated_at', toIso],
+  ['deletedAt', 'deleted_at', toIsoOrNull],
+];
 
 /** A row as the query builder returns it (camelCase) → the shared record. */
 export function rowToCandidate(row: Row): StoredCandidate {
-  return {
-    id: Number(row.id),
-    uid: row.uid as string,
-    name: row.name as string,
-    email: row.email as string,
-    phone: (row.phone as string | null) ?? null,
-    location: (row.location as string | null) ?? null,
-    status: row.status as Candidate['status'],
-    appliedDate: toIso(row.appliedDate),
-    statusChangedAt: toIsoOrNull(row.statusChangedAt),
-    source: (row.source as string | null) ?? null,
-    experience: (row.experience as string | null) ?? null,
-    skills: (row.skills as string) ?? '',
-    notes: (row.notes as string) ?? '',
-    userId: row.userId === null || row.userId === undefined ? null : Number(row.userId),
-    fieldClocks: (row.fieldClocks as Record<string, string>) ?? {},
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
-    deletedAt: toIsoOrNull(row.deletedAt),
-    ...(row.erasedAt ? { erased: true as const } : {}),
-  };
+  const record: Row = { id: Number(row.id) };
+  for (const [field, , read] of COLUMNS) record[field] = read(row[field]);
+  if (row.erasedAt) record.erased = true;
+  return record as StoredCandidate;
 }
 
 /** The record as a snake_case JSON object for json(b)_populate_record(set)(NULL::candidates, …). */
 function recordToJsonRow(record: Candidate, fieldClocks: unknown = record.fieldClocks): Row {
-  return {
-    id: record.id ?? undefined,
-    uid: record.uid,
-    name: record.name,
-    email: record.email,
-    phone: record.phone,
-    location: record.location,
-    status: record.status,
-    applied_date: record.appliedDate,
-    status_changed_at: record.statusChangedAt,
-    source: record.source,
-    experience: record.experience,
-    skills: record.skills,
-    notes: record.notes,
-    user_id: record.userId,
-    field_clocks: fieldClocks,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    deleted_at: record.deletedAt,
-  };
+  const row: Row = { id: record.id ?? undefined };
+  for (const [field, column] of COLUMNS) row[column] = field === 'fieldClocks' ? fieldClocks : record[field];
+  return row;
 }
 
 export function toCandidateDto(record: StoredCandidate): CandidateDto {
@@ -94,25 +86,7 @@ export function toCandidateDto(record: StoredCandidate): CandidateDto {
   };
 }
 
-const WRITABLE = [
-  'uid',
-  'name',
-  'email',
-  'phone',
-  'location',
-  'status',
-  'applied_date',
-  'status_changed_at',
-  'source',
-  'experience',
-  'skills',
-  'notes',
-  'user_id',
-  'field_clocks',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-];
+const WRITABLE = COLUMNS.map(([, column]) => column);
 const COLUMN_LIST = WRITABLE.join(', ');
 /** Column values of the batch row `v` (batchParams): field_clocks is an index into `clocks.maps`. */
 const batchValue = (column: string) => (column === 'field_clocks' ? 'clocks.maps -> (v.field_clocks)::int' : `v.${column}`);

@@ -4,11 +4,11 @@
  */
 import type { Knex } from 'knex';
 import type { CandidatePatch } from '@shared/schemas/candidate-api.schema';
-import { notFound } from '../errors';
+import { notFound } from '../lib/errors';
 import { listCandidateEvents } from './candidate-events';
 import { runMutation } from './candidate-writes.service';
 import { findCandidateById, type StoredCandidate } from './candidate.store';
-import { candidateDtoJson } from '../sync/row-json.sql';
+import { candidateDtoJson } from '../db/row-json.sql';
 import { formatNoteLine, statusChangeNote } from '@shared/candidates/notes';
 
 export const CANDIDATE_NOT_FOUND = 'Candidate not found';

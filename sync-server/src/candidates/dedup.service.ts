@@ -11,7 +11,7 @@
  */
 import type { Knex } from 'knex';
 import { normalizeEmail } from '@shared/candidates/email';
-import { serverClock } from '../sync/server-clock';
+import { serverClock } from '../lib/server-clock';
 import type { Writer } from './candidate-events';
 import { runMutation } from './candidate-writes.service';
 import { rowToCandidate, type StoredCandidate } from './candidate.store';

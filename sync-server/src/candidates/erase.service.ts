@@ -17,9 +17,10 @@
 import type { Knex } from 'knex';
 import type { CandidateErasure } from '@shared/schemas/candidate-api.schema';
 import { normalizeEmail } from '@shared/candidates/email';
-import { notFound } from '../errors';
+import { notFound } from '../lib/errors';
 import { CANDIDATE_NOT_FOUND } from './candidates.service';
-import { findCandidateById, toIso } from './candidate.store';
+import { findCandidateById } from './candidate.store';
+import { toIso } from '../db/row-values';
 import { NORMALISED_EMAIL_SQL } from './email';
 
 /** The target and the deleted, not yet erased records with its email, locked. */

@@ -18,7 +18,7 @@ import {
   lockEmails,
   updateCandidates,
 } from './candidate.store';
-import { rowToInterviewNote } from '../interview-notes/interview-note-rows';
+import { rowToInterviewNote } from './interview-note-rows';
 import { findSavedView, putSavedView } from '../saved-views/saved-view.store';
 import { getScorecardCriteria } from '../settings/app-settings.service';
 import { findScheduledInterview, findScheduledInterviewsOf, isTeamMember, putScheduledInterview } from '../scheduled-interviews/scheduled-interview.store';

@@ -1,5 +1,5 @@
 /** `npm run migrate`: apply pending migrations to DATABASE_URL, or to the embedded database in DATA_DIR. */
-import { loadConfig } from '../config';
+import { loadConfig } from '../lib/config';
 import { migrateLatest, openDatabase } from './database';
 
 const config = loadConfig();

@@ -8,8 +8,8 @@
 import type Router from '@koa/router';
 import { api, type RouteBody, type RouteName, type RouteQuery, type RouteResponse } from '@shared/api/contract';
 import { requireAccess, type Access } from '../auth/access';
-import { notFound } from '../errors';
-import type { AppContext } from './context';
+import { notFound } from '../lib/errors';
+import type { AppContext } from '../db/context';
 
 export interface RouteInput<N extends RouteName> {
   body: RouteBody<N>;

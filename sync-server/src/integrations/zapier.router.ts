@@ -9,7 +9,7 @@
  */
 import Router from '@koa/router';
 import { defineRoute, idParam } from '../http/route';
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../db/context';
 import type { Writer } from '../candidates/candidate-events';
 import { toCandidateDto } from '../candidates/candidate.store';
 import { receiveArrival } from '../candidates/candidate-writes.service';

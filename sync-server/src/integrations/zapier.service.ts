@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { formatNoteLine, statusChangeNote } from '@shared/candidates/notes';
 import type { CandidateStatus } from '@shared/schemas/candidate.schema';
 import { ZAPIER_SAMPLE_SIZE, type ZapierEvent } from '@shared/schemas/zapier.schema';
-import { notFound } from '../errors';
+import { notFound } from '../lib/errors';
 import type { Writer } from '../candidates/candidate-events';
 import { runMutation } from '../candidates/candidate-writes.service';
 import { CANDIDATE_NOT_FOUND } from '../candidates/candidates.service';

@@ -6,9 +6,9 @@ import type { Knex } from 'knex';
 import { REFUSALS } from '@shared/mutations/index';
 import type { Writer } from '../candidates/candidate-events';
 import { runMutation } from '../candidates/candidate-writes.service';
-import { rowToInterviewNote, type StoredInterviewNote } from './interview-note-rows';
+import { rowToInterviewNote, type StoredInterviewNote } from '../candidates/interview-note-rows';
 
-export { rowToInterviewNote, toInterviewNoteDto, type StoredInterviewNote } from './interview-note-rows';
+export { rowToInterviewNote, toInterviewNoteDto, type StoredInterviewNote } from '../candidates/interview-note-rows';
 export { interviewNoteField } from '@shared/mutations/index';
 
 export type NoteOutcome =

@@ -3,7 +3,7 @@
  * scraped_at and last_scraped_at to the same instant ("New"); every later sighting moves
  * last_scraped_at on ("Updated") and refreshes the profile, keeping contact details the provider no
  * longer sends. Times are stored to the millisecond, so the ISO strings the API sends compare exactly
- * (the New/Updated rule and the listing cursor both depend on it).
+ * (the New/Updated rule depends on it).
  */
 import type { Knex } from 'knex';
 import type { Lead, LeadsPage, LeadsQuery } from '@shared/schemas/lead.schema';
@@ -148,21 +148,41 @@ export async function countLeads(db: Knex, userId: number): Promise<LeadCounts> 
   return { total: Number(row.total), newCount: Number(row.newCount), updatedCount: Number(row.total) - Number(row.newCount) };
 }
 
-/** A page of the user's leads in the order they last changed, after the cursor (since, after_id). */
+const START_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A page of the user's leads in the order they were last written: by (xid, id), the transaction that
+ * last wrote each row (the sync pull's rule, sync/pull.service.ts), only below the horizon, the xmin of
+ * the snapshot the pass began with. Every transaction below it has ended, so no lead can later appear
+ * behind a position already handed out; a lead re-scraped during the pass moves above the horizon and
+ * comes once, on the next refresh, at its new place. A cursor from ahead of this database (restored
+ * from a backup) starts over.
+ */
 export async function listLeads(db: Knex, userId: number, query: LeadsQuery): Promise<LeadsPage> {
-  const builder = db(TABLE).where({ userId });
-  if (query.since) {
-    const afterId = query.after_id ?? '00000000-0000-0000-0000-000000000000';
-    builder.whereRaw('(last_scraped_at, id) > (?::timestamptz, ?::uuid)', [query.since, afterId]);
-  }
-  const rows = (await builder.orderBy([{ column: 'lastScrapedAt' }, { column: 'id' }]).limit(query.limit + 1)) as LeadRow[];
+  const [xid, id, horizon] = query.after ? query.after.split(':') : ['0', START_ID, undefined];
+  const { rows: snapshot } = await db.raw(
+    `SELECT pg_snapshot_xmin(s)::text AS xmin, (greatest(?::xid8, coalesce(?::xid8, '0'::xid8)) > pg_snapshot_xmax(s)) AS ahead
+       FROM pg_current_snapshot() AS s`,
+    [xid, horizon ?? null],
+  );
+  const ahead = snapshot[0].ahead === true;
+  const from = ahead ? { xid: '0', id: START_ID } : { xid: xid!, id: id! };
+  const bound = (!ahead && horizon) || (snapshot[0].xmin as string);
+  const rows = (await db(TABLE)
+    .where({ userId })
+    .whereRaw('(xid, id) > (?::xid8, ?::uuid) AND xid < ?::xid8', [from.xid, from.id, bound])
+    .orderBy([{ column: 'xid' }, { column: 'id' }])
+    .select(`${TABLE}.*`, db.raw('xid::text AS xid_text'))
+    .limit(query.limit + 1)) as Array<LeadRow & { xidText: string }>;
   const more = rows.length > query.limit;
-  const page = rows.slice(0, query.limit).map(toLeadDto);
-  const last = page.at(-1);
+  const kept = rows.slice(0, query.limit);
+  const last = kept.at(-1);
+  const position = last ? `${last.xidText}:${last.id}` : `${from.xid}:${from.id}`;
   const counts = await countLeads(db, userId);
   return {
-    leads: page,
-    next: more && last ? { since: last.last_scraped_at, after_id: last.id } : null,
+    leads: kept.map(toLeadDto),
+    after: more ? `${position}:${bound}` : position,
+    more,
     total: counts.total,
     new_count: counts.newCount,
     updated_count: counts.updatedCount,

@@ -5,11 +5,11 @@
  */
 import Router from '@koa/router';
 import { ERROR_CODES } from '@shared/api/error.schema';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound } from '../lib/errors';
 import { defineRoute } from '../http/route';
 import { countLeads, listLeads } from './lead.service';
 import { ImageFetchError, createProfileImageFetcher, type ProfileImageFetcher } from './profile-image';
-import type { Config } from '../config';
+import type { Config } from '../lib/config';
 import { ProviderError } from './provider';
 import { cleanProviderKey, hasProviderKey, saveProviderKey } from './provider-key.service';
 import { ProxycurlClient } from './proxycurl.client';

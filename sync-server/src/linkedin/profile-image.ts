@@ -14,7 +14,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request, type RequestOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPublicAddress } from './address-policy';
+import { isPublicAddress } from '../lib/address-policy';
 
 export interface ImageFetchPolicy {
   isAllowedAddress(address: string): boolean;

@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { SecretBox } from '../crypto/secret-box';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 import { ERROR_CODES } from '@shared/api/error.schema';
 
 const PURPOSE = 'provider-api-key';

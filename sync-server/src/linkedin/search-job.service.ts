@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { ERROR_CODES } from '@shared/api/error.schema';
 import { parseLeadLocation, LOCATION_HINT, type LeadLocation } from '@shared/leads/location';
 import type { LeadSearchRequest } from '@shared/schemas/lead.schema';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound } from '../lib/errors';
 import { hasProviderKey } from './provider-key.service';
 import { LeadSearchJobModel } from './search-job.model';
 

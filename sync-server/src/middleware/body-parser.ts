@@ -12,9 +12,9 @@ import { api } from '@shared/api/contract';
 import { PUSH_BODY_LIMIT_BYTES } from '@shared/api/sync.contract';
 import { IMPORT_LIMITS } from '@shared/api/candidates.contract';
 import { ERROR_CODES } from '@shared/api/error.schema';
-import { AppError, badRequest, unauthenticated } from '../errors';
+import { AppError, badRequest, unauthenticated } from '../lib/errors';
 import { loadSessionUser } from '../auth/access';
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../db/context';
 
 export const JSON_BODY_LIMIT = '1mb';
 const MB = 1024 * 1024;

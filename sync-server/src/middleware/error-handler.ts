@@ -8,7 +8,7 @@ import type { Context, Next } from 'koa';
 import { DBError, ForeignKeyViolationError, NotFoundError, UniqueViolationError, CheckViolationError } from 'objection';
 import { ZodError } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from '@shared/api/error.schema';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 import { isTransientDbError } from '../db/transient';
 
 interface Mapped {

@@ -8,7 +8,7 @@
  */
 import type { Context, Next } from 'koa';
 import { ERROR_CODES } from '@shared/api/error.schema';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
-import { toIso } from '../candidates/candidate.store';
+import { toIso } from '../db/row-values';
 
 interface SavedViewRow {
   id: string | number;

@@ -9,8 +9,8 @@ import type { Knex } from 'knex';
 import type { CalendarFeedStatus } from '@shared/api/calendar.contract';
 import { interviewsCalendar, type CalendarInterview } from '@shared/interviews/interview-ics';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { notFound } from '../errors';
-import { toIso } from '../candidates/candidate.store';
+import { notFound } from '../lib/errors';
+import { toIso } from '../db/row-values';
 
 const TOKEN_PREFIX = 'cal_';
 const TOKEN_PATTERN = /^cal_[A-Za-z0-9_-]{43}$/;

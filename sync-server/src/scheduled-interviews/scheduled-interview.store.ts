@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { toIso } from '../candidates/candidate.store';
+import { toIso } from '../db/row-values';
 
 type Row = Record<string, unknown>;
 

@@ -10,7 +10,7 @@
  * xids travel as decimal strings and are only ever compared in SQL (as xid8), never as JS numbers.
  */
 import { z } from 'zod';
-import { badRequest } from '../errors';
+import { badRequest } from '../lib/errors';
 
 export const SYNCED_TABLES = ['candidates', 'experiences', 'interviewNotes', 'savedViews', 'scheduledInterviews'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];

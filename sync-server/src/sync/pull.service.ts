@@ -25,9 +25,9 @@
  */
 import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
-import type { UserModel } from '../users/user.model';
+import type { UserModel } from '../db/user.model';
 import { JsonText } from '../http/route';
-import { candidateJson, experienceJson, interviewNoteJson, ownRowConfirmationJson, savedViewJson, scheduledInterviewJson } from './row-json.sql';
+import { candidateJson, experienceJson, interviewNoteJson, ownRowConfirmationJson, savedViewJson, scheduledInterviewJson } from '../db/row-json.sql';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import {

@@ -17,10 +17,10 @@
 import type { Knex } from 'knex';
 import type { MutationResult, PushRequest, PushResponse, Mutation } from '@shared/sync/protocol.schema';
 import { ERROR_CODES } from '@shared/api/error.schema';
-import { AppError } from '../errors';
-import type { UserModel } from '../users/user.model';
+import { AppError } from '../lib/errors';
+import type { UserModel } from '../db/user.model';
 import { isTransientDbError } from '../db/transient';
-import { receiveStamp } from './server-clock';
+import { receiveStamp } from '../lib/server-clock';
 import { validateMutation, type MutatorResult } from './mutators';
 
 export const CLIENT_OF_ANOTHER_USER = 'This sync client belongs to another user';

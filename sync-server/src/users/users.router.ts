@@ -8,7 +8,7 @@ import {
   updateNotifications,
   updateUser,
 } from './users.service';
-import { UserModel } from './user.model';
+import { UserModel } from '../db/user.model';
 
 export function usersRouter(): Router {
   const router = new Router();

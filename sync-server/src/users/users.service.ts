@@ -13,11 +13,11 @@ import type {
   UpdateUserInput,
   User,
 } from '@shared/schemas/user.schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { ERROR_CODES } from '@shared/api/error.schema';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../crypto/password';
 import { getSystemSettings } from '../settings/app-settings.service';
-import { UserModel } from './user.model';
+import { UserModel } from '../db/user.model';
 import { forgetApiKeys } from '../api-keys/api-key-auth';
 
 export const REGISTRATION_CLOSED_MESSAGE = 'Registration is closed. Ask an administrator for an account.';

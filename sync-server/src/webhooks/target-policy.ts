@@ -7,7 +7,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { inAddressRange, isPublicAddress } from '../linkedin/address-policy';
+import { inAddressRange, isPublicAddress } from '../lib/address-policy';
 
 export interface TargetPolicy {
   /** IPs or CIDR blocks allowed although internal. */

@@ -23,9 +23,10 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import type { Knex } from 'knex';
-import { rowToCandidate, toCandidateDto, toIso } from '../candidates/candidate.store';
+import { rowToCandidate, toCandidateDto } from '../candidates/candidate.store';
+import { toIso } from '../db/row-values';
 import { isTransientDbError } from '../db/transient';
-import { throttledLog } from '../throttled-log';
+import { throttledLog } from '../lib/throttled-log';
 import { postHook } from './hook-request';
 import { claimDue, settle, type ClaimedRow, type Settlement } from './outbox.store';
 import { resolveAll, TargetRefused, vetTarget, type TargetPolicy } from './target-policy';

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { WEBHOOK_URL_MAX, type WebhookSubscription, type ZapierEvent } from '@shared/schemas/zapier.schema';
 import type { Role } from '@shared/schemas/user.schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { API_KEY_NOT_FOUND } from '../api-keys/api-keys.service';
 import { resolveAll, TargetRefused, vetTarget, type TargetPolicy } from './target-policy';
 

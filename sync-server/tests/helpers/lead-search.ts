@@ -86,8 +86,7 @@ export async function allLeads(client: HttpClient, limit = 500) {
     const res = await client.get(path);
     if (res.status !== 200) throw new Error(`list leads: ${res.status} ${res.text}`);
     leads.push(...res.body.leads);
-    if (!res.body.next) return leads;
-    const { since, after_id } = res.body.next;
-    path = `/api/linkedin/sales-reps?limit=${limit}&since=${encodeURIComponent(since)}&after_id=${after_id}`;
+    if (!res.body.more) return leads;
+    path = `/api/linkedin/sales-reps?limit=${limit}&after=${encodeURIComponent(res.body.after)}`;
   }
 }

@@ -5,7 +5,7 @@
  * with --expose-gc), so a soak can watch its heap. SIGTERM closes it cleanly; SIGKILL is the crash.
  * TEST_WEBHOOK_* shorten the REST hook deliverer's lease, timeout and retry delay.
  */
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/lib/config';
 import { startServer } from '../../src/server';
 
 export type ToServerProcess = { type: 'memory'; gc?: boolean };

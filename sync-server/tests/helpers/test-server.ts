@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
 import { createApp } from '../../src/app';
-import type { Config } from '../../src/config';
+import type { Config } from '../../src/lib/config';
 import { bindModels } from '../../src/db/database';
 import { HttpClient } from './http-client';
 import { createTestDatabase, type TestDatabase } from './test-database';

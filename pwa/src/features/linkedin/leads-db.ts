@@ -7,7 +7,7 @@
  * meta holds: owner (user id), cursor (where the next incremental fetch starts), syncedAt.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Lead, LeadsCursor } from '@shared/schemas/lead.schema';
+import type { Lead } from '@shared/schemas/lead.schema';
 import type { LeadState } from './lead-format';
 
 export interface CachedLead extends Lead {
@@ -16,7 +16,8 @@ export interface CachedLead extends Lead {
 
 export interface LeadsMeta {
   owner?: number;
-  cursor?: LeadsCursor;
+  /** The server's `after` (lead.schema.ts); a device that stored the older { since, after_id } form has an object here. */
+  cursor?: unknown;
   syncedAt?: string;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The only code that touches the leads cache (leads-db.ts). `refreshLeads` brings the cache up to date
- * from the server: everything the first time, then only what changed since the stored cursor (leads are
- * listed by when they last changed). The screens read pages, counts and the export from the cache, so
+ * from the server: everything the first time, then only what changed since the stored cursor (the server
+ * lists leads by when they were last written). The screens read pages, counts and the export from the cache, so
  * they work the same offline.
  */
 import type { LeadsPage, LeadsQuery } from '@shared/schemas/lead.schema';
@@ -10,10 +10,7 @@ import type { CachedLead, LeadsDatabase } from './leads-db';
 
 export type FetchLeadsPage = (query: Partial<LeadsQuery> & { limit: number }) => Promise<LeadsPage>;
 
-/** Refetched on every refresh, in case a write landed just behind the cursor. */
-const OVERLAP_MS = 5000;
 const PAGE = 1000;
-const ZERO_ID = '00000000-0000-0000-0000-000000000000';
 
 export interface RefreshResult {
   received: number;
@@ -32,22 +29,18 @@ export async function refreshLeads(db: LeadsDatabase, fetchPage: FetchLeadsPage,
       await db.writeMeta({ owner });
     });
   }
-  let cursor = meta.owner === owner ? meta.cursor : undefined;
-  let query: Partial<LeadsQuery> = cursor
-    ? { since: new Date(Date.parse(cursor.since) - OVERLAP_MS).toISOString(), after_id: ZERO_ID }
-    : {};
+  // A cursor of the older { since, after_id } form starts over: the full list replaces the same rows.
+  let after = meta.owner === owner && typeof meta.cursor === 'string' ? meta.cursor : undefined;
   let received = 0;
   for (;;) {
-    const page = await fetchPage({ ...query, limit: PAGE });
-    const last = page.leads.at(-1);
-    if (last) cursor = { since: last.last_scraped_at, after_id: last.id };
+    const page = await fetchPage({ ...(after ? { after } : {}), limit: PAGE });
+    after = page.after;
     await db.transaction('rw', db.leads, db.meta, async () => {
       await db.leads.bulkPut(page.leads.map(toCached));
-      await db.writeMeta({ owner, cursor, syncedAt: new Date().toISOString() });
+      await db.writeMeta({ owner, cursor: after, syncedAt: new Date().toISOString() });
     });
     received += page.leads.length;
-    if (!page.next) return { received };
-    query = { since: page.next.since, after_id: page.next.after_id };
+    if (!page.more) return { received };
   }
 }
 

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import Router from '@koa/router';
 import { defineRoute } from '../../http/route';
-import type { AppContext } from '../../http/context';
-import { badRequest } from '../../errors';
+import type { AppContext } from '../../db/context';
+import { badRequest } from '../../lib/errors';
 import { inChosenOrder } from '../../middleware/body-parser';
 import { resolveTimeZone } from '../../interview-notes/interview-notes.service';
 import { importFiles, type UploadedFile } from './import.service';

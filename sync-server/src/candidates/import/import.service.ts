@@ -12,7 +12,7 @@ import type { ImportSummary } from '@shared/schemas/candidate-api.schema';
 import { sheetKindOf } from '@shared/import/reader/file-kind';
 import type { ImportRowInput } from '@shared/import/reader/row-batcher';
 import type { ImportRow } from '@shared/sync/protocol.schema';
-import { serverClock } from '../../sync/server-clock';
+import { serverClock } from '../../lib/server-clock';
 import { runMutation } from '../candidate-writes.service';
 import { DEFAULT_PARSE_LIMITS, readUploadedFile, type ParseLimits } from './spreadsheet-parser';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import type { Config } from '../config';
-import type { UserModel } from '../users/user.model';
+import type { Config } from '../lib/config';
+import type { UserModel } from './user.model';
 
 /** What every request handler can reach: the database and the configuration. */
 export interface AppDeps {

@@ -4,9 +4,9 @@
  * scratch on its next sync, keeping its unsent changes. Run it after restoring a physical copy of the
  * database (see README, "Backup and restore"); a restored dump changes the epoch by itself.
  */
-import { loadConfig } from '../config';
-import { newSyncEpoch } from '../sync/epoch';
-import { openDatabase } from './database';
+import { loadConfig } from '../lib/config';
+import { newSyncEpoch } from './epoch';
+import { openDatabase } from '../db/database';
 
 const config = loadConfig();
 const db = await openDatabase({

@@ -1,7 +1,7 @@
 /** Interview note rows ⇄ the shared record shape and the REST DTO. */
 import type { InterviewNote } from '@shared/schemas/candidate.schema';
 import type { InterviewNoteDto } from '@shared/schemas/candidate-api.schema';
-import { toIso } from '../candidates/candidate.store';
+import { toIso } from '../db/row-values';
 
 export type StoredInterviewNote = InterviewNote & { id: number; candidateId: number };
 

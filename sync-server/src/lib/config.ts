@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isAddressRange } from './linkedin/address-policy';
+import { isAddressRange } from './address-policy';
 
 export interface Config {
   port: number;
