@@ -4,12 +4,11 @@
  * it is shown online. Before any fetch the signed-in user is the team this device knows.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
 import type { TeamMember } from '@shared/schemas/user.schema';
 import { apiCall } from '@/api/client';
 import { appDb } from '@/db/app-db';
-import { getMeta, setMeta } from '@/db/meta';
-import { useOnline } from '@/ui/useOnline';
+import { getMeta } from '@/db/meta';
+import { useRefreshedMeta } from './useRefreshedMeta';
 
 async function knownTeam(): Promise<TeamMember[]> {
   const [team, owner] = await Promise.all([getMeta(appDb, 'team'), getMeta(appDb, 'owner')]);
@@ -19,18 +18,8 @@ async function knownTeam(): Promise<TeamMember[]> {
 
 /** The team; undefined while the device's copy is read. */
 export function useTeam(): TeamMember[] | undefined {
-  const online = useOnline();
-  const team = useLiveQuery(knownTeam, []);
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    apiCall('listTeam', { signal: controller.signal })
-      .then((list) => appDb.transaction('rw', appDb.meta, () => setMeta(appDb, 'team', list)))
-      // Offline or refused: the list kept from before stays.
-      .catch(() => {});
-    return () => controller.abort();
-  }, [online]);
-  return team;
+  useRefreshedMeta('team', (signal) => apiCall('listTeam', { signal }));
+  return useLiveQuery(knownTeam, []);
 }
 
 /** The name to show for an interviewer id. */
