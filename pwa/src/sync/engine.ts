@@ -14,7 +14,7 @@
  * and the status the UI shows (status-store.ts: durable parts read from the database in every tab,
  * the live parts of the driving tab relayed to the others).
  *
- * Invariants: nothing is ever removed from the outbox except by a pull's lastMutationId or a server
+ * Invariants: nothing is ever removed from the outbox except by a pull's includedThrough or a server
  * rejection (kept in `rejected` with its reason); a 401 pauses syncing until `signedIn` — the queue
  * waits; the engine syncs only for a device that has a signed-in owner.
  */
@@ -350,7 +350,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /** Outbox entries the server has not processed yet (those it has are safe, pulled back or not). */
   async function unpushedCount(): Promise<number> {
-    return db.outbox.where('id').above(await getMeta(db, 'pushedThrough')).count();
+    return db.outbox.where('id').above(await getMeta(db, 'processedThrough')).count();
   }
 
   /**
