@@ -27,7 +27,8 @@ import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../db/user.model';
 import { JsonText } from '../http/route';
-import { candidateJson, experienceJson, interviewNoteJson, ownRowConfirmationJson, savedViewJson, scheduledInterviewJson } from '../db/row-json.sql';
+import { experienceJson, interviewNoteJson, savedViewJson, scheduledInterviewJson, ownRowConfirmationJson } from '../db/row-json.sql';
+import { candidateJson } from '../candidates/candidate.store';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import {
