@@ -46,16 +46,6 @@ export function savedViewJson(t: string): string {
     'updatedAt', ${iso(`${t}.updated_at`)}, 'deletedAt', ${iso(`${t}.deleted_at`)})`;
 }
 
-/** A scheduled interview of alias `t`, with its candidate's uid from alias `c` (ScheduledInterview). */
-export function scheduledInterviewJson(t: string, c: string): string {
-  return `json_build_object(
-    'id', ${t}.id, 'uid', ${t}.uid, 'candidateUid', ${c}.uid, 'date', ${t}.date, 'startTime', ${t}.start_time,
-    'timeZone', ${t}.time_zone, 'durationMinutes', ${t}.duration_minutes, 'interviewerId', ${t}.interviewer_id,
-    'place', ${t}.place, 'note', ${t}.note, 'userId', ${t}.user_id, 'scores', ${t}.scores,
-    'recommendation', ${t}.recommendation, 'scorecardNotes', ${t}.scorecard_notes, 'fieldClocks', ${t}.field_clocks,
-    'createdAt', ${iso(`${t}.created_at`)}, 'updatedAt', ${iso(`${t}.updated_at`)}, 'deletedAt', ${iso(`${t}.deleted_at`)})`;
-}
-
 /**
  * The confirmation of a candidate of alias `t` that the pulling device wrote itself (OwnRowConfirmation):
  * what the server gave the row (id, timestamps) and the run of the device's mutations that wrote it.

@@ -27,8 +27,9 @@ import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../db/user.model';
 import { JsonText } from '../http/route';
-import { experienceJson, interviewNoteJson, savedViewJson, scheduledInterviewJson, ownRowConfirmationJson } from '../db/row-json.sql';
+import { experienceJson, interviewNoteJson, savedViewJson, ownRowConfirmationJson } from '../db/row-json.sql';
 import { candidateJson } from '../candidates/candidate.store';
+import { scheduledInterviewJson } from '../scheduled-interviews/scheduled-interview.store';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import {
