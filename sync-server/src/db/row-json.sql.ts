@@ -38,14 +38,6 @@ export function interviewNoteJson(t: string, c: string): string {
     'deletedAt', ${iso(`${t}.deleted_at`)})`;
 }
 
-/** A saved view of alias `t` (SavedView). */
-export function savedViewJson(t: string): string {
-  return `json_build_object(
-    'id', ${t}.id, 'uid', ${t}.uid, 'userId', ${t}.user_id, 'name', ${t}.name, 'state', ${t}.state,
-    'defaultHlc', ${t}.default_hlc, 'fieldClocks', ${t}.field_clocks, 'createdAt', ${iso(`${t}.created_at`)},
-    'updatedAt', ${iso(`${t}.updated_at`)}, 'deletedAt', ${iso(`${t}.deleted_at`)})`;
-}
-
 /**
  * The confirmation of a candidate of alias `t` that the pulling device wrote itself (OwnRowConfirmation):
  * what the server gave the row (id, timestamps) and the run of the device's mutations that wrote it.
