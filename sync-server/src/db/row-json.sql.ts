@@ -30,14 +30,6 @@ export function experienceJson(t: string, c: string): string {
     'createdAt', ${iso(`${t}.created_at`)}, 'updatedAt', ${iso(`${t}.updated_at`)}, 'deletedAt', ${iso(`${t}.deleted_at`)})`;
 }
 
-/** An interview note of alias `t`, with its candidate's uid from alias `c`. */
-export function interviewNoteJson(t: string, c: string): string {
-  return `json_build_object(
-    'id', ${t}.id, 'uid', ${t}.uid, 'candidateUid', ${c}.uid, 'day', ${t}.day, 'note', ${t}.note, 'userId', ${t}.user_id,
-    'fieldClocks', ${t}.field_clocks, 'createdAt', ${iso(`${t}.created_at`)}, 'updatedAt', ${iso(`${t}.updated_at`)},
-    'deletedAt', ${iso(`${t}.deleted_at`)})`;
-}
-
 /**
  * The confirmation of a candidate of alias `t` that the pulling device wrote itself (OwnRowConfirmation):
  * what the server gave the row (id, timestamps) and the run of the device's mutations that wrote it.
