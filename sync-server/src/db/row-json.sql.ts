@@ -7,8 +7,6 @@
  */
 import { isoSql, type ColumnMap } from './row-values';
 
-const iso = isoSql;
-
 /**
  * The record of table alias `t` as a JSON object: its id, then the map's fields in the map's order.
  * `joined` gives the SQL of the fields that are not the table's columns (a child row's candidateUid).
@@ -20,14 +18,6 @@ export function rowJson<R>(columns: ColumnMap<R>, t: string, joined: Partial<Rec
     return `'${field}', ${type.sql ? type.sql(expr) : expr}`;
   });
   return `json_build_object('id', ${t}.id, ${pairs.join(', ')})`;
-}
-
-/** An experience of alias `t`, with its candidate's uid from alias `c`. */
-export function experienceJson(t: string, c: string): string {
-  return `json_build_object(
-    'id', ${t}.id, 'uid', ${t}.uid, 'candidateUid', ${c}.uid, 'title', ${t}.title, 'company', ${t}.company,
-    'startDate', ${t}.start_date, 'endDate', ${t}.end_date, 'description', ${t}.description, 'current', ${t}.current,
-    'createdAt', ${iso(`${t}.created_at`)}, 'updatedAt', ${iso(`${t}.updated_at`)}, 'deletedAt', ${iso(`${t}.deleted_at`)})`;
 }
 
 /**
