@@ -47,7 +47,7 @@ import {
 } from './cursor';
 
 /**
- * One changed row: its position and its JSON, rendered by PostgreSQL (row-json.sql.ts) — or, for a
+ * One changed row: its position and its JSON, rendered by PostgreSQL (TABLES) — or, for a
  * candidate erased for privacy, only its uid (`erased`; the row holds nothing else to send).
  */
 interface ChangedRow {
