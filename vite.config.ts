@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -107,6 +108,9 @@ const SERVER_TESTS_DATABASE_SPECIFIC = [
   'sync-server/src/linkedin/search-job.runner.test.ts',
   'sync-server/tests/lead-search-restart.test.ts',
 ];
+// A listed file that was renamed or moved would silently leave the pass: say so instead.
+const missingFromPglitePass = SERVER_TESTS_DATABASE_SPECIFIC.filter((file) => !existsSync(path.join(root, file)));
+if (missingFromPglitePass.length) throw new Error(`SERVER_TESTS_DATABASE_SPECIFIC lists files that do not exist: ${missingFromPglitePass.join(', ')}`);
 
 /** The server test files: in parallel, each worker on a database of its own (see the global setup). */
 const serverTests = {
