@@ -1,6 +1,6 @@
 /**
  * Scheduled interviews across devices: scheduled offline from the candidate's detail dialog on one
- * device (in New York), synced when it reconnects, and seen on a second user's device (in Chicago) on
+ * device (in New York), synced when it reconnects, and seen on a second user's device an hour behind (in Chicago) on
  * the Interviews day view — in time order, in that device's time zone, with the interviewer and the
  * place (a meeting link as a link), before the day's other entries and without repeating a candidate
  * they list — and under Upcoming; its Add to calendar downloads an .ics at the same instant. Then cancelled from the detail dialog, and gone there too.
@@ -18,19 +18,36 @@ import { deviceCount } from './support/import-kit';
 import { waitForDeviceCount } from './support/candidates';
 import { ADMIN, RECRUITER, adminApi, createRecruiter, expectToast, signInThroughUi } from './support/ui';
 
-const NEW_YORK = 'America/New_York';
-const CHICAGO = 'America/Chicago';
+/**
+ * The scheduling device's zone and the viewing device's, an hour behind it. The test needs both on the
+ * same calendar day while it runs: New York and Chicago are on different days for the hour after New
+ * York's midnight, so around then (with a margin) the same hour apart is Berlin and London.
+ */
+const [SCHEDULING_ZONE, VIEWING_ZONE] = zonesOnOneDay(Date.now(), [
+  ['America/New_York', 'America/Chicago'],
+  ['Europe/Berlin', 'Europe/London'],
+]);
 const POLL = { timeout: 30_000, interval: 250 };
 let app: BrowserApp;
-/** Today on the scheduling device (New York). */
+/** Today on both devices. */
 let today: string;
+
+/** The first pair of zones whose days agree from now through the next 45 minutes (longer than the file runs). */
+function zonesOnOneDay(now: number, pairs: [string, string][]): [string, string] {
+  // The zones of a pair are an hour apart, so their days disagree for one hour a day: an interval shorter than that
+  // overlaps it only if one of its ends falls in it.
+  const agree = ([a, b]: [string, string]) => [now, now + 45 * 60_000].every((t) => toDayString(t, a) === toDayString(t, b));
+  const pair = pairs.find(agree);
+  if (!pair) throw new Error('No pair of time zones is on one calendar day now');
+  return pair;
+}
 
 beforeAll(async () => {
   app = await startBrowserApp();
   await createRecruiter(app);
   const device = new TestDevice(await adminApi(app));
   const now = Date.now();
-  today = toDayString(now, NEW_YORK);
+  today = toDayString(now, SCHEDULING_ZONE);
   const stamp = (millis: number) => formatHlc({ millis, counter: 0, node: 'seed' });
   const interviewed = (name: string) => {
     const args = candidateArgs({ name });
@@ -79,7 +96,7 @@ const serverInterviews = () => app.db.knex('scheduledInterviews').whereNull('del
 
 describe('scheduled interviews', () => {
   it('are scheduled offline on one device and shown on another after sync, in its time zone', async () => {
-    const a = await device(NEW_YORK, ADMIN);
+    const a = await device(SCHEDULING_ZONE, ADMIN);
     await a.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();
     await waitForDeviceCount(a.page, 3);
     // Opened online once: the device keeps the team's users for picking an interviewer offline.
@@ -114,13 +131,13 @@ describe('scheduled interviews', () => {
     await a.context.setOffline(false);
     await expect.poll(() => deviceCount(a.page, 'outbox'), POLL).toBe(0);
     expect(await serverInterviews()).toEqual([
-      { startTime: '08:00', date: today, timeZone: NEW_YORK, place: 'Lobby' },
-      { startTime: '10:30', date: today, timeZone: NEW_YORK, place: 'https://meet.example/dana' },
-      { startTime: '14:00', date: shiftDay(today, 3), timeZone: NEW_YORK, place: 'Room 4' },
+      { startTime: '08:00', date: today, timeZone: SCHEDULING_ZONE, place: 'Lobby' },
+      { startTime: '10:30', date: today, timeZone: SCHEDULING_ZONE, place: 'https://meet.example/dana' },
+      { startTime: '14:00', date: shiftDay(today, 3), timeZone: SCHEDULING_ZONE, place: 'Room 4' },
     ]);
 
-    // Rita's tablet, an hour behind: 8:00 and 10:30 in New York are 7:00 and 9:30 there.
-    const b = await device(CHICAGO, RECRUITER);
+    // Rita's tablet, an hour behind: 8:00 and 10:30 on the first device are 7:00 and 9:30 there.
+    const b = await device(VIEWING_ZONE, RECRUITER);
     await b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Interviews' }).click();
     const day = b.page.getByRole('list', { name: 'Interviews for today' });
     await day.getByText('9:30 AM – 10:15 AM').waitFor({ timeout: 30_000 });
@@ -145,7 +162,7 @@ describe('scheduled interviews', () => {
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await readFile(await download.path(), 'utf8'))).getFirstSubcomponent('vevent')!);
     const tenThirty = (await app.db.knex('scheduledInterviews').where({ startTime: '10:30' }).first('date')).date;
     expect(event.summary).toBe('Interview: Dana Demo');
-    expect(event.startDate.toJSDate().getTime()).toBe(zonedTimeToEpochMs({ ...parseDay(tenThirty)!, hour: 10, minute: 30 }, NEW_YORK));
+    expect(event.startDate.toJSDate().getTime()).toBe(zonedTimeToEpochMs({ ...parseDay(tenThirty)!, hour: 10, minute: 30 }, SCHEDULING_ZONE));
     expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(45 * 60_000);
     expect(event.location).toBe('https://meet.example/dana');
 
@@ -203,14 +220,14 @@ describe('scheduled interviews', () => {
     await expect.poll(() => app.db.knex('scheduledInterviews').where({ startTime: '10:30' }).first('durationMinutes', 'place', 'timeZone'), POLL).toEqual({
       durationMinutes: 60,
       place: 'Room 9',
-      timeZone: NEW_YORK,
+      timeZone: SCHEDULING_ZONE,
     });
     await a.context.close();
     await b.context.close();
   });
 
   it('gives a recruiter a private calendar feed of the interviews she conducts, and resets it', async () => {
-    const { context, page } = await device(CHICAGO, RECRUITER);
+    const { context, page } = await device(VIEWING_ZONE, RECRUITER);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Interviews' }).click();
     await page.getByRole('button', { name: 'Calendar feed' }).click();
     const dialog = page.getByRole('dialog', { name: 'Calendar feed' });
