@@ -297,7 +297,7 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'rephire-bench-'));
   console.log(`Generating ${ROWS.toLocaleString('en-US')}-row CSV and xlsx files…`);
   const files = makeFiles(dir);
-  const app = await startBrowserApp();
+  const app = await startBrowserApp({ browserBuild: 'full' });
   const results: Array<{ kind: 'csv' | 'xlsx'; bytes: number; figures: Figures }> = [];
   try {
     await adminApi(app);

@@ -207,7 +207,7 @@ export async function tableBenchmark(log: (line: string) => void = console.log):
   log(`Load average at the start: ${loadLine()}`);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   await buildPwaIfStale(root, log);
-  const app = await startBrowserApp();
+  const app = await startBrowserApp({ browserBuild: 'full' });
   const figures: Figure[] = [];
   try {
     await adminApi(app);

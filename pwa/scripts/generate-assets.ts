@@ -97,7 +97,7 @@ async function screenshots(browser: Browser) {
 async function main() {
   mkdirSync(path.join(publicDir, 'icons'), { recursive: true });
   mkdirSync(path.join(publicDir, 'screenshots'), { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? ensureChromium(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   try {
     const rounded = logoSvg({ size: 512 });
     writeFileSync(path.join(publicDir, 'icons/icon.svg'), logoSvg({ size: 64 }));

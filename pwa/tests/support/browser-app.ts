@@ -1,6 +1,7 @@
 /**
  * The built app served by the real server on a loopback port, over a database of its own, with
- * Chromium driven by playwright-core. One per browser test file.
+ * Chromium (its headless shell unless asked for the full browser) driven by playwright-core. One per
+ * browser test file.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../../../sync-server/test
 import { testConfig } from '../../../sync-server/tests/helpers/test-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium';
+import { CHROMIUM_ARGS, ensureChromium, ensureHeadlessShell } from './chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -37,9 +38,11 @@ export interface BrowserAppOptions {
   leads?: CreateAppOptions['leads'];
   /** Settings of the server's (e.g. the lead provider's address: a local double). */
   config?: Partial<Config>;
+  /** Which Chromium build drives it (chromium.ts): the headless shell for tests, the full browser for benches. */
+  browserBuild?: 'headless-shell' | 'full';
 }
 
-export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'), leads, config: overrides }: BrowserAppOptions = {}): Promise<BrowserApp> {
+export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'), leads, config: overrides, browserBuild = 'headless-shell' }: BrowserAppOptions = {}): Promise<BrowserApp> {
   const db = await createTestDatabase();
   bindModels(db.knex);
   const config = testConfig({ staticDir, dataDir: mkdtempSync(path.join(tmpdir(), 'rephire-b-')), ...overrides });
@@ -54,7 +57,8 @@ export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'),
     server.closeAllConnections();
     await closed;
   };
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? ensureChromium(), args: CHROMIUM_ARGS });
+  const executablePath = browserBuild === 'full' ? ensureChromium() : ensureHeadlessShell();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   return {
     url,
     db,
