@@ -115,6 +115,9 @@ if (missingFromPglitePass.length) throw new Error(`SERVER_TESTS_DATABASE_SPECIFI
 /** The server test files: in parallel, each worker on a database of its own (see the global setup). */
 const serverTests = {
   root,
+  // Worker threads rather than child processes: the same isolation per file (a fresh module graph),
+  // for less to start. Measured here: the PGlite pass 85 → 66 s, the server files 123 → 118 s.
+  pool: 'threads' as const,
   include: ['sync-server/**/*.test.ts'],
   environment: 'node' as const,
   globalSetup: ['sync-server/tests/helpers/test-databases.global-setup.ts'],
@@ -151,6 +154,8 @@ export default defineConfig({
           root,
           include: ['shared/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // As for the server files (serverTests): 50 → 45 s, 85 → 74 s of CPU.
+          pool: 'threads',
           // Unit files share the cores with server files now: the heaviest (2-3 s alone) passed vitest's
           // default 5 s on a loaded machine. A timeout only matters when a test hangs.
           testTimeout: 20_000,
