@@ -77,32 +77,123 @@ export interface Tabs {
 
 const idleStatus: LeaderStatus = { syncing: false, pushProgress: null, pullProgress: null, nextRetryAt: null };
 
+const noWish: PollWish = { visible: false, fast: false };
+
+/** What both sides of a tab's link share: who it is, its role, whether it runs, what its screens want. */
+interface TabLink {
+  readonly tab: string;
+  role: TabRole;
+  /** Between pagehide/freeze and pageshow/resume, and after close: the tab says and hears nothing. */
+  present: boolean;
+  /** Holds the leader lock. */
+  holdsLock: boolean;
+  wishHere: PollWish;
+  post(message: TabMessage): void;
+  setRole(next: TabRole): void;
+}
+
 export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandlers, timing: TabsTiming = DEFAULT_TABS_TIMING): Tabs {
-  const tab = env.random().toString(36).slice(2) + env.now().toString(36);
   const channel: TabChannel = env.channel(`${name}:tabs`);
-  let role: TabRole = 'follower';
-  let holdsLock = false;
-  let releaseLock: (() => void) | null = null;
-  let wishHere: PollWish = { visible: false, fast: false };
-  let status: LeaderStatus = idleStatus;
-  /** Leading: the other tabs' wishes, with when they last said so (a crashed tab says nothing more). */
-  const wishes = new Map<string, PollWish & { at: number }>();
-  /** Following: a beat arrived since the last ping. */
-  let answered = false;
-  let tick: unknown = null;
-  let present = true;
+  const link: TabLink = {
+    tab: env.random().toString(36).slice(2) + env.now().toString(36),
+    role: 'follower',
+    present: true,
+    holdsLock: false,
+    wishHere: noWish,
+    post: (message) => channel.post(message),
+    setRole(next) {
+      if (next === link.role) return;
+      link.role = next;
+      handlers.roleChanged(next);
+    },
+  };
+  const follower = followerSide(env, link, handlers, timing);
+  const leader = leaderSide(env, `${name}:leader`, link, handlers, timing, () => follower.stopTicking());
+  const unlisten = channel.listen((raw) => {
+    if (link.present) hear(raw as TabMessage, link, leader, follower);
+  });
 
-  const post = (message: TabMessage) => channel.post(message);
+  leader.ask();
+  follower.startTicking();
 
-  function setRole(next: TabRole) {
-    if (next === role) return;
-    role = next;
-    handlers.roleChanged(next);
+  /** The tab leaves, for now (pagehide) or for good (close): a follower says bye, a leader lets go. */
+  function leave() {
+    if (link.present && !link.holdsLock) link.post({ type: 'bye', tab: link.tab });
+    link.present = false;
+    follower.stopTicking();
+    leader.letGo();
   }
+
+  return {
+    get role() {
+      return link.role;
+    },
+    get driving() {
+      return link.role !== 'follower';
+    },
+    get wishElsewhere() {
+      return link.holdsLock ? leader.wishElsewhere() : { ...noWish };
+    },
+    nudge(kind) {
+      if (link.present && !link.holdsLock) link.post({ type: 'nudge', tab: link.tab, wish: link.wishHere, kind });
+    },
+    setWish(wish) {
+      if (wish.visible === link.wishHere.visible && wish.fast === link.wishHere.fast) return;
+      link.wishHere = { ...wish };
+      if (link.present && !link.holdsLock) link.post({ type: 'ping', tab: link.tab, wish: link.wishHere });
+    },
+    publish: (status) => leader.publish(status),
+    hide() {
+      if (!link.present) return;
+      leave();
+      link.setRole('follower');
+    },
+    show() {
+      if (link.present) return;
+      link.present = true;
+      leader.ask();
+      follower.startTicking();
+    },
+    close() {
+      leave();
+      unlisten();
+      channel.close();
+      link.role = 'follower';
+    },
+  };
+}
+
+type LeaderSide = ReturnType<typeof leaderSide>;
+type FollowerSide = ReturnType<typeof followerSide>;
+
+/** Routes a message from another tab to the side it is for. */
+function hear(message: TabMessage, link: TabLink, leader: LeaderSide, follower: FollowerSide) {
+  switch (message?.type) {
+    case 'ping':
+    case 'nudge':
+    case 'bye':
+      if (link.holdsLock) leader.heard(message);
+      return;
+    case 'beat':
+      // Only one tab holds the lock; a beat reaching a leader is from a tab that has just let go.
+      if (!link.holdsLock) follower.heardBeat(message);
+  }
+}
+
+/**
+ * The leader side: asks for the leader lock and, holding it, answers the followers' pings and nudges
+ * with beats, keeps what their screens want from polling, and beats its live status to them.
+ * `onLead`: called when the lock is granted, before this tab takes the leader's role.
+ */
+function leaderSide(env: SyncEnvironment, lockName: string, link: TabLink, handlers: TabsHandlers, timing: TabsTiming, onLead: () => void) {
+  let releaseLock: (() => void) | null = null;
+  let status: LeaderStatus = idleStatus;
+  /** The other tabs' wishes, with when they last said so (a crashed tab says nothing more). */
+  const wishes = new Map<string, PollWish & { at: number }>();
 
   function wishElsewhere(): PollWish {
     const since = env.now() - 3 * timing.answerMs;
-    const together = { visible: false, fast: false };
+    const together = { ...noWish };
     for (const wish of wishes.values()) {
       if (wish.at < since) continue;
       together.visible ||= wish.visible;
@@ -119,117 +210,76 @@ export function joinTabs(env: SyncEnvironment, name: string, handlers: TabsHandl
     if (after.visible !== before.visible || after.fast !== before.fast) handlers.wishesChanged();
   }
 
-  function ask() {
-    if (releaseLock) return;
-    releaseLock = env.lead(`${name}:leader`, () => {
-      holdsLock = true;
-      stopTicking();
+  return {
+    wishElsewhere,
+    ask() {
+      if (releaseLock) return;
+      releaseLock = env.lead(lockName, () => {
+        link.holdsLock = true;
+        onLead();
+        wishes.clear();
+        link.setRole('leader');
+        link.post({ type: 'beat', status, fresh: true });
+      });
+    },
+    letGo() {
+      releaseLock?.();
+      releaseLock = null;
+      link.holdsLock = false;
       wishes.clear();
-      setRole('leader');
-      post({ type: 'beat', status, fresh: true });
-    });
-  }
+    },
+    /** A follower's ping, nudge or bye. */
+    heard(message: Exclude<TabMessage, { type: 'beat' }>) {
+      if (message.type === 'bye') {
+        noteWish(message.tab, null);
+        return;
+      }
+      link.post({ type: 'beat', status, fresh: false });
+      noteWish(message.tab, message.wish);
+      if (message.type === 'nudge') handlers.nudged(message.kind);
+    },
+    publish(next: LeaderStatus) {
+      status = next;
+      if (link.present && link.holdsLock) link.post({ type: 'beat', status, fresh: false });
+    },
+  };
+}
 
-  function letGo() {
-    releaseLock?.();
-    releaseLock = null;
-    holdsLock = false;
-    wishes.clear();
-  }
+/**
+ * The follower side: pings every `answerMs` while the lock is held elsewhere, stands in when a whole
+ * period passes without a beat, and steps back when it hears one.
+ */
+function followerSide(env: SyncEnvironment, link: TabLink, handlers: TabsHandlers, timing: TabsTiming) {
+  /** A beat arrived since the last ping. */
+  let answered = false;
+  let tick: unknown = null;
 
-  /** Following: judge the last period, then ping for the next. */
+  /** Judges the last period, then pings for the next. */
   function ping() {
     tick = null;
-    if (holdsLock || !present) return;
-    if (!answered) setRole('standIn');
+    if (link.holdsLock || !link.present) return;
+    if (!answered) link.setRole('standIn');
     answered = false;
-    post({ type: 'ping', tab, wish: wishHere });
+    link.post({ type: 'ping', tab: link.tab, wish: link.wishHere });
     tick = env.setTimer(ping, timing.answerMs);
   }
 
-  function startTicking() {
-    if (tick !== null || holdsLock) return;
-    // The first verdict comes one period after this ping.
-    answered = true;
-    ping();
-  }
-
-  function stopTicking() {
-    if (tick !== null) env.clearTimer(tick);
-    tick = null;
-  }
-
-  const unlisten = channel.listen((raw) => {
-    if (!present) return;
-    const message = raw as TabMessage;
-    switch (message?.type) {
-      case 'ping':
-      case 'nudge':
-        if (!holdsLock) return;
-        post({ type: 'beat', status, fresh: false });
-        noteWish(message.tab, message.wish);
-        if (message.type === 'nudge') handlers.nudged(message.kind);
-        return;
-      case 'bye':
-        if (holdsLock) noteWish(message.tab, null);
-        return;
-      case 'beat':
-        // Only one tab holds the lock; a beat reaching a leader is from a tab that has just let go.
-        if (holdsLock) return;
-        answered = true;
-        if (role === 'standIn') setRole('follower');
-        handlers.leaderStatus(message.status);
-        if (message.fresh) post({ type: 'ping', tab, wish: wishHere });
-    }
-  });
-
-  ask();
-  startTicking();
-
   return {
-    get role() {
-      return role;
+    startTicking() {
+      if (tick !== null || link.holdsLock) return;
+      // The first verdict comes one period after this ping.
+      answered = true;
+      ping();
     },
-    get driving() {
-      return role !== 'follower';
+    stopTicking() {
+      if (tick !== null) env.clearTimer(tick);
+      tick = null;
     },
-    get wishElsewhere() {
-      return holdsLock ? wishElsewhere() : { visible: false, fast: false };
-    },
-    nudge(kind) {
-      if (present && !holdsLock) post({ type: 'nudge', tab, wish: wishHere, kind });
-    },
-    setWish(wish) {
-      if (wish.visible === wishHere.visible && wish.fast === wishHere.fast) return;
-      wishHere = { ...wish };
-      if (present && !holdsLock) post({ type: 'ping', tab, wish: wishHere });
-    },
-    publish(next) {
-      status = next;
-      if (present && holdsLock) post({ type: 'beat', status, fresh: false });
-    },
-    hide() {
-      if (!present) return;
-      if (!holdsLock) post({ type: 'bye', tab });
-      present = false;
-      stopTicking();
-      letGo();
-      setRole('follower');
-    },
-    show() {
-      if (present) return;
-      present = true;
-      ask();
-      startTicking();
-    },
-    close() {
-      if (present && !holdsLock) post({ type: 'bye', tab });
-      present = false;
-      stopTicking();
-      letGo();
-      unlisten();
-      channel.close();
-      role = 'follower';
+    heardBeat(message: Extract<TabMessage, { type: 'beat' }>) {
+      answered = true;
+      if (link.role === 'standIn') link.setRole('follower');
+      handlers.leaderStatus(message.status);
+      if (message.fresh) link.post({ type: 'ping', tab: link.tab, wish: link.wishHere });
     },
   };
 }
