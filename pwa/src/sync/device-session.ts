@@ -1,7 +1,7 @@
 /**
  * The device session: who is signed in on this device (remembered so the app opens offline) and the
- * client id their changes go under. Separate from the sync loop (engine.ts), which only asks whether
- * someone is signed in and whether the server wants them to sign in again.
+ * client id their changes go under. Separate from the sync loop (loop.ts), whose rounds (round.ts)
+ * only ask whether someone is signed in and whether the server wants them to sign in again.
  */
 import { allTables, type RepHireDb } from '@/db/database';
 import { getMeta, setMeta, type DeviceUser } from '@/db/meta';

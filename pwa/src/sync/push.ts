@@ -92,6 +92,11 @@ export async function renumberOutbox(db: RepHireDb, { dropProcessed }: { dropPro
   });
 }
 
+/** Outbox entries the server has not processed yet (those it has are safe, pulled back or not). */
+export async function unpushedCount(db: RepHireDb): Promise<number> {
+  return db.outbox.where('id').above(await getMeta(db, 'pushedThrough')).count();
+}
+
 /** The server's answer when a client id is used by a user other than the one it belongs to. */
 export function isClientOfAnotherUser(error: unknown): boolean {
   return error instanceof SyncError && error.code === ERROR_CODES.syncClientOfAnotherUser;

@@ -4,6 +4,7 @@
  * are read from the device database, so every open tab shows the same thing whichever tab syncs;
  * `online`, `syncing` and `pushProgress` belong to this tab.
  */
+import { liveQuery } from 'dexie';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OutboxEntry, RejectedEntry, RepHireDb } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
@@ -84,6 +85,20 @@ export async function readDurableStatus(db: RepHireDb) {
     ]),
   );
   return { pendingCount, rejected: rejected.map(toRejectedChange), lastSyncAt, error, unreachable, needsSignIn };
+}
+
+/** Puts the durable parts into `status` now, without waiting for the live query to notice. */
+export async function refreshDurableStatus(db: RepHireDb, status: SyncStatusStore): Promise<void> {
+  status.setState(await readDurableStatus(db));
+}
+
+/** Keeps the durable parts of `status` current, whichever tab writes them; returns the unsubscribe. */
+export function followDurableStatus(db: RepHireDb, status: SyncStatusStore): () => void {
+  const subscription = liveQuery(() => readDurableStatus(db)).subscribe({
+    next: (values) => status.setState(values),
+    error: () => undefined,
+  });
+  return () => subscription.unsubscribe();
 }
 
 export interface DurableSyncState {

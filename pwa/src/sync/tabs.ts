@@ -10,7 +10,7 @@
  * follower never depends on the leader alone: it pings every `answerMs`, and when a whole period
  * passes without a beat it stands in — drives the syncs itself without the lock — until it hears a
  * leader again. Correctness never rests on there being one driver: every sync round still runs under
- * the sync lock (engine.ts); one driver only saves work.
+ * the sync lock (round.ts); one driver only saves work.
  */
 import type { SyncEnvironment, TabChannel } from './environment';
 import type { SyncStatus } from './status-store';
