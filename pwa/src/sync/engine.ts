@@ -29,10 +29,11 @@ import type { SyncOutcome } from './round';
 import { DEFAULT_TIMING, type SyncTiming } from './scheduler';
 import {
   createSyncStatusStore,
+  dismissRejected,
   followDurableStatus,
   initialSyncStatus,
+  readPendingChanges,
   refreshDurableStatus,
-  toPendingChange,
   type PendingChange,
   type SyncStatusStore,
 } from './status-store';
@@ -202,13 +203,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     deviceOwner: () => session.owner(),
     flushBeforeSignOut,
     wipeDeviceData,
-    async pendingChanges(limit = 200) {
-      return (await db.outbox.orderBy('id').limit(limit).toArray()).map(toPendingChange);
-    },
-    async dismissRejected(id) {
-      if (id === undefined) await db.rejected.clear();
-      else await db.rejected.delete(id);
-      await refreshDurableStatus(db, status);
-    },
+    pendingChanges: (limit = 200) => readPendingChanges(db, limit),
+    dismissRejected: (id) => dismissRejected(db, status, id),
   };
 }

@@ -64,7 +64,7 @@ export function createSyncStatusStore(online = true): SyncStatusStore {
   return createStore<SyncStatus>(() => initialSyncStatus(online));
 }
 
-export function toPendingChange(entry: OutboxEntry): PendingChange {
+function toPendingChange(entry: OutboxEntry): PendingChange {
   return { id: entry.id, label: entry.label, createdAt: entry.createdAt, count: entry.count };
 }
 
@@ -90,6 +90,18 @@ export async function readDurableStatus(db: RepHireDb) {
 /** Puts the durable parts into `status` now, without waiting for the live query to notice. */
 export async function refreshDurableStatus(db: RepHireDb, status: SyncStatusStore): Promise<void> {
   status.setState(await readDurableStatus(db));
+}
+
+/** Pending changes for the indicator's panel (oldest first). */
+export async function readPendingChanges(db: RepHireDb, limit: number): Promise<PendingChange[]> {
+  return (await db.outbox.orderBy('id').limit(limit).toArray()).map(toPendingChange);
+}
+
+/** Forgets one rejected change (or all), and shows it at once. */
+export async function dismissRejected(db: RepHireDb, status: SyncStatusStore, id?: number): Promise<void> {
+  if (id === undefined) await db.rejected.clear();
+  else await db.rejected.delete(id);
+  await refreshDurableStatus(db, status);
 }
 
 /** Keeps the durable parts of `status` current, whichever tab writes them; returns the unsubscribe. */
