@@ -4,10 +4,11 @@
  * a whole period passes unanswered, letting go on pagehide/freeze). While joined, the tab either drives
  * its loop — leading or standing in — or hands its reasons to sync to the leader.
  *
- * What the driving tab polls for: the fast poll while a screen of any tab asks for it, in view or not
- * (the spec's Candidates page polls "also in the background"; one tab leading keeps that to one poll
- * for the browser), else the regular one while some tab is in view, else none. The leader's live
- * status (syncing, progress, next retry) goes to the followers' screens.
+ * What the driving tab polls for: the fast poll while a screen asks for it — of this tab or, when
+ * leading, of another — in view or not (the spec's Candidates page polls "also in the background";
+ * one tab leading keeps that to one poll for the browser); else the regular one while such a tab is
+ * in view; else none. The leader's live status (syncing, progress, next retry) goes to the
+ * followers' screens.
  */
 import type { SyncEnvironment } from './environment';
 import type { LoopDriver, SyncLoop } from './loop';
