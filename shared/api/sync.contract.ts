@@ -1,5 +1,13 @@
 /** Routes of the sync protocol (see shared/sync/protocol.schema.ts). */
-import { pullQuerySchema, pullResponseSchema, pushRequestSchema, pushResponseSchema } from '../sync/protocol.schema';
+import { z } from 'zod';
+import {
+  legacyPullResponseSchema,
+  legacyPushResponseSchema,
+  pullQuerySchema,
+  pullResponseSchema,
+  pushRequestSchema,
+  pushResponseSchema,
+} from '../sync/protocol.schema';
 import type { RouteDef } from './contract';
 
 /**
@@ -8,7 +16,12 @@ import type { RouteDef } from './contract';
  */
 export const PUSH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Each answers a request that declares SYNC_PROTOCOL_VERSION with the current schema, and one without it
+ * (an installed app still running version 1) with the legacy one. The device parses the current schema
+ * only (pwa/src/sync/transport.ts).
+ */
 export const syncRoutes = {
-  syncPush: { method: 'POST', path: '/api/sync/push', body: pushRequestSchema, response: pushResponseSchema },
-  syncPull: { method: 'GET', path: '/api/sync/pull', query: pullQuerySchema, response: pullResponseSchema },
+  syncPush: { method: 'POST', path: '/api/sync/push', body: pushRequestSchema, response: z.union([pushResponseSchema, legacyPushResponseSchema]) },
+  syncPull: { method: 'GET', path: '/api/sync/pull', query: pullQuerySchema, response: z.union([pullResponseSchema, legacyPullResponseSchema]) },
 } as const satisfies Record<string, RouteDef>;

@@ -8,8 +8,16 @@
  * stops the push.
  *
  * Pull: a device asks for rows changed since its opaque cursor, page by page, and learns the id of its
- * last mutation whose effects are included in what it has pulled (`lastMutationId`); it then drops
+ * last mutation whose effects are included in what it has pulled (`includedThrough`); it then drops
  * those outbox entries and replays the rest on top of the pulled rows (rebase).
+ *
+ * Two counters, one name each on both ends: `processedThrough`, the client's last mutation the server
+ * has processed (applied or rejected: pushes send only later ones), and `includedThrough`, its last
+ * mutation whose effects are in the rows pulled (the outbox keeps later ones).
+ *
+ * Versions: a request carries `protocol` (SYNC_PROTOCOL_VERSION). An installed app keeps running its
+ * cached version for a while after the server is updated, so a request without it (version 1) is
+ * answered with version 1's names (the legacy schemas below).
  */
 import { z } from 'zod';
 import { candidateSchema, experienceSchema, interviewNoteSchema } from '../schemas/candidate.schema';
@@ -17,6 +25,8 @@ import { savedViewSchema } from '../schemas/saved-view.schema';
 import { scheduledInterviewSchema } from '../schemas/scheduled-interview.schema';
 import { hlcSchema, uidSchema } from '../mutations/args.schema';
 
+/** The version of this file's wire format that requests declare; version 1 (no `protocol`) had other counter names. */
+export const SYNC_PROTOCOL_VERSION = 2;
 export const MAX_MUTATIONS_PER_PUSH = 200;
 export const PULL_PAGE_SIZE = 2000;
 
@@ -48,6 +58,8 @@ export const mutationSchema = z.object({
 export type Mutation = z.infer<typeof mutationSchema>;
 
 export const pushRequestSchema = z.object({
+  /** SYNC_PROTOCOL_VERSION; absent from version-1 apps, which get the legacy answer. */
+  protocol: z.literal(SYNC_PROTOCOL_VERSION).optional(),
   clientId: uid,
   mutations: z.array(mutationSchema).max(MAX_MUTATIONS_PER_PUSH),
 });
@@ -62,20 +74,29 @@ export type MutationResult = z.infer<typeof mutationResultSchema>;
 
 export const pushResponseSchema = z.object({
   /** The highest mutation id of this client the server has processed (applied or rejected). */
-  lastMutationId: z.number().int(),
+  processedThrough: z.number().int(),
   /** One entry per processed mutation of this push, replays included; absent for ids after a gap. */
   results: z.array(mutationResultSchema),
 });
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
+/** The answer to a version-1 push (no `protocol`): `lastMutationId` is processedThrough. */
+export const legacyPushResponseSchema = pushResponseSchema.omit({ processedThrough: true }).extend({ lastMutationId: z.number().int() });
+export type LegacyPushResponse = z.infer<typeof legacyPushResponseSchema>;
+
 export const pullQuerySchema = z.object({
+  /** SYNC_PROTOCOL_VERSION (as the query string's text); absent from version-1 apps, which get the legacy answer. */
+  protocol: z
+    .literal(`${SYNC_PROTOCOL_VERSION}`)
+    .transform(() => SYNC_PROTOCOL_VERSION)
+    .optional(),
   clientId: uid,
   /** Opaque; absent for a first (full) pull. */
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(10_000).optional(),
   /**
-   * The lastMutationId the device holds from its last pull: the server checks only the mutations after
-   * it for rows changed again beyond the horizon (see the response's lastMutationId).
+   * The includedThrough the device holds from its last pull: the server checks only the mutations after
+   * it for rows changed again beyond the horizon (see the response's includedThrough).
    */
   includedThrough: z.coerce.number().int().min(0).optional(),
   /**
@@ -119,14 +140,14 @@ export const pullResponseSchema = z.object({
    * the pull's horizon, and no row it wrote changed again above it (that row comes in a later pull, and
    * until then the device keeps replaying its own change rather than show the older row).
    */
-  lastMutationId: z.number().int(),
+  includedThrough: z.number().int(),
   /**
-   * This client's last mutation the server has processed, included in the rows or not: lastMutationId
+   * This client's last mutation the server has processed, included in the rows or not: includedThrough
    * lags behind it while a long transaction anywhere holds the pull's horizon back. The device pushes
    * only what comes after it; below what the device already pushed, the server lost them (a restored
-   * backup) and they are sent again. Absent from older servers (the device then uses lastMutationId).
+   * backup) and they are sent again.
    */
-  processedMutationId: z.number().int().optional(),
+  processedThrough: z.number().int(),
   candidates: z.array(candidateSchema),
   /** Candidates this device wrote itself and holds (only when asked with confirmOwn), instead of in `candidates`. */
   confirmed: z.array(ownRowConfirmationSchema).default([]),
@@ -143,3 +164,12 @@ export const pullResponseSchema = z.object({
   erased: z.array(uid).default([]),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+/**
+ * The answer to a version-1 pull (no `protocol`): `lastMutationId` is includedThrough and
+ * `processedMutationId` processedThrough.
+ */
+export const legacyPullResponseSchema = pullResponseSchema
+  .omit({ includedThrough: true, processedThrough: true })
+  .extend({ lastMutationId: z.number().int(), processedMutationId: z.number().int() });
+export type LegacyPullResponse = z.infer<typeof legacyPullResponseSchema>;

@@ -1,6 +1,6 @@
 /** A new device's full pull, page by page with the default page size, of everything the push wrote. */
 import { randomUUID } from 'node:crypto';
-import type { PullResponse } from '@shared/sync/protocol.schema';
+import { SYNC_PROTOCOL_VERSION, type PullResponse } from '@shared/sync/protocol.schema';
 import { count, seconds, type Figure } from './report';
 import type { Benchmark } from './run';
 import { PUSH_ROWS } from './push.bench';
@@ -15,7 +15,7 @@ export const pullBenchmark: Benchmark = async (ctx) => {
   const cpuBefore = await ctx.server.cpu();
   const start = performance.now();
   for (;;) {
-    const params = new URLSearchParams({ clientId, ...(cursor ? { cursor } : {}) });
+    const params = new URLSearchParams({ protocol: String(SYNC_PROTOCOL_VERSION), clientId, ...(cursor ? { cursor } : {}) });
     // As a browser asks: it accepts brotli and gzip.
     const res = await ctx.client.request('GET', `/api/sync/pull?${params}`, undefined, { 'accept-encoding': 'br, gzip' });
     if (res.status !== 200) throw new Error(`pull failed: ${res.status} ${res.text.slice(0, 200)}`);

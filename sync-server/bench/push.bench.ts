@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
 import { createCandidateRecord } from '@shared/sync/merge';
-import { MAX_IMPORT_ROWS_PER_MUTATION, type Mutation, type PushResponse } from '@shared/sync/protocol.schema';
+import { MAX_IMPORT_ROWS_PER_MUTATION, SYNC_PROTOCOL_VERSION, type Mutation, type PushResponse } from '@shared/sync/protocol.schema';
 import { benchRows, recordsToCsv } from './data';
 import { count, seconds, type Figure } from './report';
 import { writeScratchFile, type Benchmark } from './run';
@@ -43,7 +43,7 @@ export const pushBenchmark: Benchmark = async (ctx) => {
     args: { rows: batch },
     hlc: clock.tick(),
   }));
-  const bodies = chunks(mutations, MUTATIONS_PER_REQUEST).map((batch) => JSON.stringify({ clientId, mutations: batch }));
+  const bodies = chunks(mutations, MUTATIONS_PER_REQUEST).map((batch) => JSON.stringify({ protocol: SYNC_PROTOCOL_VERSION, clientId, mutations: batch }));
   const start = performance.now();
   for (const body of bodies) {
     const res = await ctx.client.request('POST', '/api/sync/push', body);

@@ -28,6 +28,7 @@ import { CANDIDATE_STATUSES, type Candidate } from '@shared/schemas/candidate.sc
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { DEFAULT_SCORECARD_CRITERIA, RECOMMENDATIONS } from '@shared/schemas/scorecard.schema';
 import { formatHlc } from '@shared/sync/hlc';
+import { SYNC_PROTOCOL_VERSION } from '@shared/sync/protocol.schema';
 import { RepHireDb, fromLocalCandidate, rowTables } from '@/db/database';
 import { dexieRows } from '@/sync/dexie-rows';
 import { candidateUidsOf, forgetErased, withoutErased as rewriteErased } from '@/sync/erasure';
@@ -368,11 +369,11 @@ async function runCase(c: Case, tag: string) {
   try {
     for (const [index, step] of order.entries()) {
       const batch = step.batch.map((m) => withoutErased(m, erased));
-      const body = { clientId: clients[step.device], mutations: batch.map(({ id, name, args, hlc }) => ({ id, name, args, hlc })) };
+      const body = { protocol: SYNC_PROTOCOL_VERSION, clientId: clients[step.device], mutations: batch.map(({ id, name, args, hlc }) => ({ id, name, args, hlc })) };
       for (let i = 0; i < (step.repeat ? 2 : 1); i++) {
         const res = await admin.post('/api/sync/push', body);
         expect(res.status).toBe(200);
-        expect(res.body.lastMutationId).toBe(batch[batch.length - 1]!.id);
+        expect(res.body.processedThrough).toBe(batch[batch.length - 1]!.id);
         if (i > 0) continue;
         const results = res.body.results as Array<{ id: number; status: string }>;
         for (const mutation of batch) if (results.find((r) => r.id === mutation.id)?.status === 'applied') appliedLines.push(...mutation.lines);

@@ -10,6 +10,7 @@ import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
 import { CANDIDATE_INDEXES, LATEST_DB_VERSION, RepHireDb, VERSION_1_STORES, fromLocalCandidate, toLocalCandidate } from './database';
+import { getMeta } from './meta';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
 class NextVersionDb extends RepHireDb {
@@ -57,6 +58,48 @@ describe('version 2', () => {
     // The old "none" copy stays; it and localOnly say the same thing to a rebase.
     expect(await db.serverRows.count()).toBe(1);
     expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', 'localOnly', 'status']);
+    await db.delete();
+  });
+});
+
+describe('version 6', () => {
+  it('keeps the sync counters of a version-5 device under their new meta keys', async () => {
+    const name = `test-${newUid()}`;
+    // A device of the previous version (only the tables this upgrade reads).
+    const v5 = new Dexie(name);
+    v5.version(5).stores({ outbox: 'id', meta: 'key' });
+    const pending = { id: 8, name: 'candidate.create', args: {}, hlc: 'h', createdAt: '2026-01-01T00:00:00.000Z', label: 'Create', count: 1 };
+    await v5.table('outbox').add(pending);
+    await v5.table('meta').bulkAdd([
+      { key: 'clientId', value: 'c1' },
+      { key: 'nextMutationId', value: 9 },
+      { key: 'pushedThrough', value: 7 },
+      { key: 'lastMutationId', value: 5 },
+    ]);
+    v5.close();
+
+    const db = new RepHireDb(name);
+    await db.open();
+    expect(await getMeta(db, 'processedThrough')).toBe(7);
+    expect(await getMeta(db, 'includedThrough')).toBe(5);
+    expect(await getMeta(db, 'nextMutationId')).toBe(9);
+    expect((await db.meta.toCollection().primaryKeys()).sort()).toEqual(['clientId', 'includedThrough', 'nextMutationId', 'processedThrough']);
+    expect(await db.outbox.toArray()).toEqual([pending]);
+    await db.delete();
+  });
+
+  it('leaves a device that never synced at the defaults', async () => {
+    const name = `test-${newUid()}`;
+    const v5 = new Dexie(name);
+    v5.version(5).stores({ outbox: 'id', meta: 'key' });
+    await v5.open();
+    v5.close();
+
+    const db = new RepHireDb(name);
+    await db.open();
+    expect(await getMeta(db, 'processedThrough')).toBe(0);
+    expect(await getMeta(db, 'includedThrough')).toBe(0);
+    expect(await db.meta.count()).toBe(0);
     await db.delete();
   });
 });

@@ -12,7 +12,7 @@
  *   again while its creating change is pending) — one index entry instead of a serverRows marker per
  *   row, which halved what a 100,000-row import writes. Interview notes made here still get a marker.
  * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…). Only a pull's
- *   `lastMutationId` removes an entry (or the server rejecting it, which moves it to `rejected`).
+ *   `includedThrough` removes an entry (or the server rejecting it, which moves it to `rejected`).
  * - `rejected`: mutations the server refused, with its reason, until the user dismisses them.
  * - `savedViews`: the signed-in user's saved views of the Candidates page (synced like the rows above:
  *   a pending change keeps the server's version in serverRows, kind 'savedView').
@@ -34,6 +34,7 @@ import type { MutationName } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
 import { mirrorOf, type CandidateMirror } from './candidate-mirror/candidate-mirror';
 import { candidateChangesMiddleware } from './candidate-mirror/change-feed';
+import type { MetaKey } from './meta';
 
 /**
  * A candidate as the device stores it: the shared shape plus its index fields — its normalised email,
@@ -129,7 +130,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 5;
+export const LATEST_DB_VERSION = 6;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -179,7 +180,24 @@ export class RepHireDb extends Dexie {
     // The device's recent imports and what each did, for their Undo (features/import/import-history.ts).
     this.version(4).stores({ imports: 'id, startedAt', importBatches: '[importId+seq]' });
     // Scheduled interviews.
-    this.version(LATEST_DB_VERSION).stores({ scheduledInterviews: 'uid, candidateUid, date' });
+    this.version(5).stores({ scheduledInterviews: 'uid, candidateUid, date' });
+    // The sync counters' meta keys take the protocol's names, keeping their values (without
+    // processedThrough the device would send its whole outbox again).
+    this.version(LATEST_DB_VERSION)
+      .stores({})
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        const renamed: Array<[string, MetaKey]> = [
+          ['pushedThrough', 'processedThrough'],
+          ['lastMutationId', 'includedThrough'],
+        ];
+        for (const [from, to] of renamed) {
+          const row = await meta.get(from);
+          if (!row) continue;
+          await meta.put({ key: to, value: row.value });
+          await meta.delete(from);
+        }
+      });
   }
 }
 

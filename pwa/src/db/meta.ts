@@ -23,10 +23,10 @@ export interface DeviceMeta {
   hlc: string | null;
   /** The pull cursor (opaque), null before the first full pull. */
   cursor: string | null;
-  /** From the last completed pull: this client's last mutation included in the pulled rows. */
-  lastMutationId: number;
-  /** The highest mutation id the server says it has processed; pushes send only later ones. */
-  pushedThrough: number;
+  /** From the last completed pull: this client's last mutation whose effects are in the pulled rows. */
+  includedThrough: number;
+  /** The highest mutation id the server says it has processed (applied or rejected); pushes send only later ones. */
+  processedThrough: number;
   /** Set when a rejection removed an entry whose optimistic effect the next rebase must undo. */
   needsRebase: boolean;
   /** A full pull after the server answered `reset`: rows it does not return are removed at its end. */
@@ -61,8 +61,8 @@ const DEFAULTS: Omit<DeviceMeta, 'clientId'> = {
   nextMutationId: 1,
   hlc: null,
   cursor: null,
-  lastMutationId: 0,
-  pushedThrough: 0,
+  includedThrough: 0,
+  processedThrough: 0,
   needsRebase: false,
   resyncing: false,
   lastSyncAt: null,

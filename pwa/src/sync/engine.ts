@@ -14,7 +14,7 @@
  * A sync a person asks for (Refresh, Sync now, sign-out) runs in the tab they asked in. Any tab's
  * round runs under the sync lock, so rounds never overlap, whoever drives.
  *
- * Invariants: nothing is ever removed from the outbox except by a pull's lastMutationId or a server
+ * Invariants: nothing is ever removed from the outbox except by a pull's includedThrough or a server
  * rejection (kept in `rejected` with its reason); a 401 pauses syncing until `signedIn` — the queue
  * waits; the engine syncs only for a device that has a signed-in owner.
  */

@@ -17,7 +17,7 @@
  * version it holds (after an import: all of them) — instead of the rows. A confirmation holds when the
  * device's row was written by exactly the same run of its mutations (`ownWrites`, dexie-rows.ts): the
  * row then is the server's but for its id and timestamps, which are taken over; its pending changes
- * stay in the outbox until lastMutationId drops them, as for a pulled row. When any confirmation of a
+ * stay in the outbox until includedThrough drops them, as for a pulled row. When any confirmation of a
  * page does not hold, nothing of it is written and the page is asked for again with every row in full.
  */
 import Dexie from 'dexie';
@@ -179,7 +179,7 @@ export async function pullAll(
   const clientId = await clientIdOf(db);
   let seen: SeenRows | null = (await getMeta(db, 'resyncing')) ? emptySeenRows() : null;
   let cursor = seen ? null : await getMeta(db, 'cursor');
-  const includedThrough = await getMeta(db, 'lastMutationId');
+  const includedThrough = await getMeta(db, 'includedThrough');
   let pages = 0;
   let rows = 0;
   let resets = 0;
@@ -205,7 +205,7 @@ export async function pullAll(
     cursor = page.cursor;
     if (!page.done) onProgress?.({ received: rows, startedAt });
     if (page.done) {
-      const result = await rebase(db, { lastMutationId: page.lastMutationId, processedMutationId: page.processedMutationId, cursor, seen });
+      const result = await rebase(db, { includedThrough: page.includedThrough, processedThrough: page.processedThrough, cursor, seen });
       return { ...result, pages, rows, reset: seen !== null };
     }
   }

@@ -1,10 +1,10 @@
 /**
- * Push: sends outbox entries the server has not processed yet (id > meta.pushedThrough), in id order,
+ * Push: sends outbox entries the server has not processed yet (id > meta.processedThrough), in id order,
  * in batches within the server's limits (MAX_MUTATIONS_PER_PUSH and a body size budget). Entries stay
- * in the outbox when the server applies them — only a pull's lastMutationId removes them (rebase.ts) —
+ * in the outbox when the server applies them — only a pull's includedThrough removes them (rebase.ts) —
  * but entries it rejects move to `rejected` with its reason at once.
  *
- * Gaps: the server stops at a missing id. If it reports a lastMutationId below our first entry and we
+ * Gaps: the server stops at a missing id. If it reports a processedThrough below our first entry and we
  * hold the entries in between, the next batch resends them; if we no longer hold them (the server lost
  * its record of this client, e.g. restored from a backup), the outbox can never fill the gap, so it is
  * renumbered 1…n under a new client id and sent again — never dropped.
@@ -55,7 +55,7 @@ export function takeBatch(entries: OutboxEntry[], maxBytes: number): Mutation[] 
   return batch;
 }
 
-async function recordResults(db: RepHireDb, results: { id: number; status: string; reason?: string }[], lastMutationId: number) {
+async function recordResults(db: RepHireDb, results: { id: number; status: string; reason?: string }[], processedThrough: number) {
   await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
     const refused = results.filter((r) => r.status === 'rejected');
     if (refused.length) {
@@ -69,7 +69,7 @@ async function recordResults(db: RepHireDb, results: { id: number; status: strin
       await db.outbox.bulkDelete(moved.map((e) => e.id));
       if (moved.length) await setMeta(db, 'needsRebase', true);
     }
-    await setMeta(db, 'pushedThrough', lastMutationId);
+    await setMeta(db, 'processedThrough', processedThrough);
   });
 }
 
@@ -80,21 +80,21 @@ async function recordResults(db: RepHireDb, results: { id: number; status: strin
  */
 export async function renumberOutbox(db: RepHireDb, { dropProcessed }: { dropProcessed: boolean }): Promise<void> {
   await db.transaction('rw', db.outbox, db.meta, async () => {
-    const processed = dropProcessed ? await getMeta(db, 'pushedThrough') : 0;
+    const processed = dropProcessed ? await getMeta(db, 'processedThrough') : 0;
     const entries = await db.outbox.where('id').above(processed).sortBy('id');
     await db.outbox.clear();
     await db.outbox.bulkAdd(entries.map((entry, i) => ({ ...entry, id: i + 1 })));
     await setMeta(db, 'clientId', newUid());
     await setMeta(db, 'nextMutationId', entries.length + 1);
-    await setMeta(db, 'pushedThrough', 0);
-    await setMeta(db, 'lastMutationId', 0);
+    await setMeta(db, 'processedThrough', 0);
+    await setMeta(db, 'includedThrough', 0);
     await setMeta(db, 'needsRebase', true);
   });
 }
 
 /** Outbox entries the server has not processed yet (those it has are safe, pulled back or not). */
 export async function unpushedCount(db: RepHireDb): Promise<number> {
-  return db.outbox.where('id').above(await getMeta(db, 'pushedThrough')).count();
+  return db.outbox.where('id').above(await getMeta(db, 'processedThrough')).count();
 }
 
 /** The server's answer when a client id is used by a user other than the one it belongs to. */
@@ -108,14 +108,14 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
   let total = 0;
   await db.outbox
     .where('id')
-    .above(await getMeta(db, 'pushedThrough'))
+    .above(await getMeta(db, 'processedThrough'))
     .each((entry) => void (total += entry.count));
   const startedAt = Date.now();
   let sentRecords = 0;
   let stalled = 0;
   for (;;) {
-    const pushedThrough = await getMeta(db, 'pushedThrough');
-    const entries = await db.outbox.where('id').above(pushedThrough).limit(MAX_MUTATIONS_PER_PUSH).toArray();
+    const processedThrough = await getMeta(db, 'processedThrough');
+    const entries = await db.outbox.where('id').above(processedThrough).limit(MAX_MUTATIONS_PER_PUSH).toArray();
     if (!entries.length) return summary;
     const batch = takeBatch(entries, maxBytes);
     const clientId = await clientIdOf(db);
@@ -131,10 +131,10 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     }
     const first = batch[0]!.id;
     const last = batch[batch.length - 1]!.id;
-    const { lastMutationId, results } = response;
-    await recordResults(db, results, lastMutationId);
+    const { processedThrough: processed, results } = response;
+    await recordResults(db, results, processed);
     summary.rejected += results.filter((r) => r.status === 'rejected').length;
-    if (lastMutationId >= last) {
+    if (processed >= last) {
       summary.sent += batch.length;
       sentRecords += entries.slice(0, batch.length).reduce((sum, entry) => sum + entry.count, 0);
       stalled = 0;
@@ -142,9 +142,9 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
       continue;
     }
     // The server stopped before the end of the batch: a gap, or it lost entries we sent before.
-    if (++stalled > 3) throw new SyncError('server', `The server keeps stopping at change ${lastMutationId + 1}`);
-    if (lastMutationId < first - 1) {
-      const between = await db.outbox.where('id').between(lastMutationId, first, false, false).count();
+    if (++stalled > 3) throw new SyncError('server', `The server keeps stopping at change ${processed + 1}`);
+    if (processed < first - 1) {
+      const between = await db.outbox.where('id').between(processed, first, false, false).count();
       if (between === 0) await renumberOutbox(db, { dropProcessed: false });
     }
   }

@@ -31,14 +31,14 @@ function serverRecord(email: string, fields: Partial<Candidate> = {}): Candidate
   };
 }
 
-function page(candidates: Candidate[], lastMutationId: number, cursor = 'c1'): PullResponse {
-  return { cursor, done: true, reset: false, lastMutationId, candidates, confirmed: [], experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
+function page(candidates: Candidate[], includedThrough: number, cursor = 'c1'): PullResponse {
+  return { cursor, done: true, reset: false, includedThrough, processedThrough: includedThrough, candidates, confirmed: [], experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
 }
 
 /** Writes a page as the pull does and rebases, like the end of a pull. */
 async function pullPage(p: PullResponse) {
   await applyPulledPage(db, p, true);
-  return rebase(db, { lastMutationId: p.lastMutationId, cursor: p.cursor, seen: null });
+  return rebase(db, { includedThrough: p.includedThrough, processedThrough: p.processedThrough, cursor: p.cursor, seen: null });
 }
 
 async function setup() {
@@ -61,7 +61,7 @@ describe('rebase', () => {
     expect(await getMeta(db, 'cursor')).toBe('c2');
   });
 
-  it('drops entries only up to the pull lastMutationId and replays the rest', async () => {
+  it('drops entries only up to the pull includedThrough and replays the rest', async () => {
     const repo = await setup();
     const original = serverRecord('bo@x.io');
     await pullPage(page([original], 0));
@@ -106,7 +106,7 @@ describe('rebase', () => {
     await applyPulledPage(db, page([onServer], 1), true);
     // Until the rebase the screens keep the pending edit.
     expect(await repo.getCandidate(made!.uid)).toMatchObject({ location: 'Rome', phone: '5' });
-    await rebase(db, { lastMutationId: 1, cursor: 'c2', seen: null });
+    await rebase(db, { includedThrough: 1, processedThrough: 1, cursor: 'c2', seen: null });
     expect(await repo.getCandidate(made!.uid)).toMatchObject({ id: 44, phone: '6', location: 'Rome' });
     expect((await db.candidates.get(made!.uid))!.localOnly).toBeUndefined();
     expect(await db.candidates.where('localOnly').equals(1).count()).toBe(0);
@@ -117,13 +117,13 @@ describe('rebase', () => {
     await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }]);
     const [made] = await repo.listCandidates();
     const onServer = serverRecord('bo@x.io', { uid: made!.uid, name: 'Bo', id: 45 });
-    // The server has applied it, but the pull's lastMutationId does not include it yet.
+    // The server has applied it, but the pull's includedThrough does not include it yet.
     await applyPulledPage(db, page([onServer], 0), true);
     expect(await getMeta(db, 'needsRebase')).toBe(false);
     expect(await db.candidates.get(made!.uid)).toEqual(toLocalCandidate(onServer));
     expect(await db.serverRows.count()).toBe(0);
     // A later rebase leaves it (it has a server version now) and the replay changes nothing.
-    await rebase(db, { lastMutationId: 1, cursor: 'c2', seen: null });
+    await rebase(db, { includedThrough: 1, processedThrough: 1, cursor: 'c2', seen: null });
     expect(await repo.listCandidates()).toEqual([onServer]);
   });
 
@@ -202,7 +202,7 @@ describe('rebase', () => {
     const seen = emptySeenRows();
     seen.candidates.add(kept.uid);
     await applyPulledPage(db, page([kept], 0), false);
-    await rebase(db, { lastMutationId: 0, cursor: 'fresh', seen });
+    await rebase(db, { includedThrough: 0, processedThrough: 0, cursor: 'fresh', seen });
     const uids = (await repo.listCandidates()).map((c) => c.uid).sort();
     expect(uids).toEqual([kept.uid, mine.uid].sort());
     expect(await db.outbox.count()).toBe(2);
@@ -217,7 +217,7 @@ describe('rebase', () => {
     await expect(pullPage(page([], 1, 'c2'))).rejects.toThrow();
     expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([1, 2]);
     expect(await repo.getCandidate(original.uid)).toMatchObject({ phone: '2' });
-    expect(await getMeta(db, 'lastMutationId')).toBe(0);
+    expect(await getMeta(db, 'includedThrough')).toBe(0);
   });
 });
 

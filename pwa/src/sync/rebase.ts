@@ -5,7 +5,7 @@
  *      the rows the server has none of (candidates made here, `localOnly`; notes whose copy is "none")
  *      — a record created here whose creating mutation the server merged into another record (an
  *      import row with a known email) disappears this way,
- *   3. drops the outbox entries the pull says are included in server truth (id ≤ lastMutationId),
+ *   3. drops the outbox entries the pull says are included in server truth (id ≤ includedThrough),
  *   4. replays the remaining entries, in order, with the shared merge functions.
  * Screens see one change, never a state without their pending edits. Entries the server rejected were
  * already moved out of the outbox, so step 2 removes their optimistic effect and step 4 skips them.
@@ -31,10 +31,10 @@ export function emptySeenRows(): SeenRows {
 }
 
 export interface RebaseInput {
-  /** The pull's lastMutationId. */
-  lastMutationId: number;
-  /** The pull's processedMutationId, when the server sends it. */
-  processedMutationId?: number;
+  /** The pull's includedThrough. */
+  includedThrough: number;
+  /** The pull's processedThrough. */
+  processedThrough: number;
   /** The cursor to keep, saved with the result (null keeps the stored one). */
   cursor: string | null;
   /** Set after a reset: every row not in it is gone from the server. */
@@ -101,7 +101,7 @@ async function revertToServer(db: RepHireDb): Promise<void> {
 
 export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
   return db.transaction('rw', [...rowTables(db), db.experiences], async () => {
-    const acknowledged = await db.outbox.where('id').belowOrEqual(input.lastMutationId).count();
+    const acknowledged = await db.outbox.where('id').belowOrEqual(input.includedThrough).count();
     const needsRebase = await getMeta(db, 'needsRebase');
     // Otherwise undoing and replaying would give the same rows: skip the work.
     const rebased = acknowledged > 0 || needsRebase || input.seen !== null;
@@ -109,9 +109,9 @@ export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseR
     if (rebased) {
       if (input.seen) await forgetUnseen(db, input.seen);
       await revertToServer(db);
-      await db.outbox.where('id').belowOrEqual(input.lastMutationId).delete();
+      await db.outbox.where('id').belowOrEqual(input.includedThrough).delete();
       // Replayed in id order, a few entries at a time (an import entry carries up to 1,000 rows).
-      let after = input.lastMutationId;
+      let after = input.includedThrough;
       for (;;) {
         const entries = await db.outbox.where('id').above(after).limit(50).toArray();
         if (!entries.length) break;
@@ -121,11 +121,11 @@ export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseR
       }
     }
     if (input.cursor !== null) await setMeta(db, 'cursor', input.cursor);
-    await setMeta(db, 'lastMutationId', input.lastMutationId);
+    await setMeta(db, 'includedThrough', input.includedThrough);
     // Pushes resume after what the server says it has processed — not merely included, which lags while
     // a long transaction holds the horizon back (everything would be pushed again on every sync) — and
     // a restored server that lost some gets them again.
-    await setMeta(db, 'pushedThrough', Math.max(input.lastMutationId, input.processedMutationId ?? input.lastMutationId));
+    await setMeta(db, 'processedThrough', Math.max(input.includedThrough, input.processedThrough));
     await setMeta(db, 'needsRebase', false);
     await setMeta(db, 'resyncing', false);
     return { dropped: acknowledged, replayed, rebased };

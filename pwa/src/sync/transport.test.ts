@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SYNC_PROTOCOL_VERSION } from '@shared/sync/protocol.schema';
 import { httpTransport, SyncError } from './transport';
 
 const answering = (response: () => Response | Promise<Response>) => httpTransport({ fetch: async () => response() });
@@ -17,5 +18,23 @@ describe('httpTransport errors', () => {
     // The server itself answering that it is busy, in its own envelope: an answer.
     const busy = await pull(answering(() => new Response(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The server is busy. Try again shortly.' }), { status: 503 })));
     expect(busy).toMatchObject({ kind: 'server', code: 'SERVICE_UNAVAILABLE', message: '503: The server is busy. Try again shortly.' });
+  });
+});
+
+describe('httpTransport requests', () => {
+  it('declare the protocol version the app speaks, which the answers are parsed with', async () => {
+    const sent: Array<{ url: URL; body: unknown }> = [];
+    const transport = httpTransport({
+      baseUrl: 'http://server.test',
+      fetch: async (input, init) => {
+        sent.push({ url: new URL(String(input)), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return new Response(JSON.stringify({ processedThrough: 0, results: [] }));
+      },
+    });
+    const clientId = '00000000-0000-4000-8000-000000000001';
+    expect(await transport.push({ clientId, mutations: [] })).toEqual({ processedThrough: 0, results: [] });
+    await transport.pull({ clientId }).catch(() => undefined);
+    expect(sent[0]!.body).toEqual({ protocol: SYNC_PROTOCOL_VERSION, clientId, mutations: [] });
+    expect(sent[1]!.url.searchParams.get('protocol')).toBe(String(SYNC_PROTOCOL_VERSION));
   });
 });

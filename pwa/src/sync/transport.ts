@@ -3,10 +3,12 @@
  * to do: `unauthorized` pauses until the user signs in again, `network` and `server` back off and
  * retry, `tooLarge` retries with smaller pushes, `client` is a request the server refuses as such
  * (retried with backoff too: the queue is never dropped). Responses are validated with the shared
- * schemas before anything is written to the device.
+ * schemas before anything is written to the device. Every request declares SYNC_PROTOCOL_VERSION, the
+ * version of those schemas.
  */
 import { errorEnvelopeSchema } from '@shared/api/error.schema';
 import {
+  SYNC_PROTOCOL_VERSION,
   pullResponseSchema,
   pushResponseSchema,
   type PullQuery,
@@ -114,13 +116,13 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
     push(request) {
       return call(
         PUSH_PATH,
-        { method: 'POST', body: JSON.stringify(request), headers: { 'content-type': 'application/json' } },
+        { method: 'POST', body: JSON.stringify({ ...request, protocol: SYNC_PROTOCOL_VERSION }), headers: { 'content-type': 'application/json' } },
         options.pushTimeoutMs ?? 120_000,
         (json) => pushResponseSchema.parse(json),
       );
     },
     pull(query) {
-      const params = new URLSearchParams({ clientId: query.clientId });
+      const params = new URLSearchParams({ protocol: String(SYNC_PROTOCOL_VERSION), clientId: query.clientId });
       if (query.cursor) params.set('cursor', query.cursor);
       if (query.limit) params.set('limit', String(query.limit));
       if (query.includedThrough) params.set('includedThrough', String(query.includedThrough));

@@ -3,7 +3,7 @@
  *   e  the database's sync epoch (a restored or replaced database has another → the device resyncs);
  *   p  per synced table, the (xid, id) position of the last row the device has;
  *   h  while a multi-page pull is under way, its horizon (the snapshot xmin of its first page): every
- *      page of one pull uses it, so lastMutationId and the rows stay consistent across pages.
+ *      page of one pull uses it, so includedThrough and the rows stay consistent across pages.
  *   k  what the device holds, from its last finished pull: [that pull's horizon, the xmax of a snapshot
  *      taken after its last read]. A candidate version written below k[0] and not overwritten before
  *      k[1] was current while that pull read, so the device holds it (pull.service.ts, own writes).

@@ -9,7 +9,7 @@ import { parseDeviceMutation } from '@shared/mutations/index';
 import type { Writer } from '../candidates/candidate-events';
 import { runMutation } from '../candidates/candidate-writes.service';
 
-/** `touched`: the candidates whose rows it wrote (see pull.service.ts, lastMutationId). */
+/** `touched`: the candidates whose rows it wrote (see pull.service.ts, includedThrough). */
 export type MutatorResult = ({ status: 'applied' } | { status: 'rejected'; reason: string }) & { touched?: string[] };
 
 export type ValidatedMutation = { ok: true; run: (trx: Knex, writer: Writer, hlc: string) => Promise<MutatorResult> } | { ok: false; reason: string };

@@ -9,7 +9,7 @@
  * the current snapshot: every transaction below it has ended, so no row can later appear below a
  * position already passed. An open transaction only delays rows, never hides them.
  *
- * lastMutationId is this client's highest mutation whose transaction is below the same horizon and none
+ * includedThrough is this client's highest mutation whose transaction is below the same horizon and none
  * of whose rows was written again at or above it: its effects are in what the pull returned, so the
  * device may drop those outbox entries. A mutation whose row another writer changed again after the
  * horizon (while an older transaction held the horizon back) stops the count before it: the row the
@@ -24,12 +24,13 @@
  * what that pull saw. Any other writer in between ends the run, and the row goes out in full.
  */
 import type { Knex } from 'knex';
-import { PULL_PAGE_SIZE, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
+import { PULL_PAGE_SIZE, SYNC_PROTOCOL_VERSION, type LegacyPullResponse, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../db/user.model';
 import { JsonText } from '../http/route';
 import { candidateJson, experienceJson, interviewNoteJson, ownRowConfirmationJson, savedViewJson, scheduledInterviewJson } from '../db/row-json.sql';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
+import { legacyPullResponse } from './legacy-protocol';
 import {
   SYNCED_TABLES,
   cursorXids,
@@ -189,7 +190,7 @@ async function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: st
   return { rows, positions, done };
 }
 
-export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<JsonText<PullResponse>> {
+export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<JsonText<PullResponse | LegacyPullResponse>> {
   const client = await readClient(db, query.clientId, user.id);
   let cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const [epoch, snapshot] = await Promise.all([getSyncEpoch(db), readSnapshot(db, cursor)]);
@@ -202,7 +203,7 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   const horizon = start.h ?? snapshot.xmin;
   const ownWrites = query.confirmOwn === '1' && start.k ? { clientId: query.clientId, known: start.k } : null;
   const { rows, positions, done } = await readPage(db, user.id, start.p, horizon, query.limit ?? PULL_PAGE_SIZE, ownWrites);
-  const lastMutationId = await includedMutation(db, query, horizon, done);
+  const includedThrough = await includedMutation(db, query, horizon, done);
   // A finished pull moves every table to the horizon: all rows below it have been returned. What the
   // device then holds (`k`) is bounded by a snapshot taken after the last read.
   const next: Cursor = done
@@ -214,13 +215,14 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
       }
     : { v: 1, e: epoch, h: horizon, ...(start.k ? { k: start.k } : {}), p: positions };
 
-  const head = {
+  const current = {
     cursor: encodeCursor(next),
     done,
     reset,
-    lastMutationId,
-    processedMutationId: Number(client?.lastMutationId ?? 0),
+    includedThrough,
+    processedThrough: Number(client?.processedThrough ?? 0),
   };
+  const head = query.protocol === SYNC_PROTOCOL_VERSION ? current : legacyPullResponse(current);
   const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;
   const erased = rows.candidates.flatMap((row) => (row.erased === null ? [] : [row.erased]));
   const confirmed = `[${rows.candidates.flatMap((row) => (row.c ? [row.c] : [])).join(',')}]`;

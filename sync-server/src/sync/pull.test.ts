@@ -105,11 +105,11 @@ describe('pull: rows', () => {
 
   it('reports the client’s last mutation whose effects are in the pull', async () => {
     const device = new TestDevice(admin);
-    expect((await device.pull()).last.lastMutationId).toBe(0);
+    expect((await device.pull()).last.includedThrough).toBe(0);
     const a = candidateArgs();
     await device.push([device.mutation('candidate.create', a), device.mutation('candidate.appendNote', { uid: a.uid, line: 'x' })]);
     const pulled = await device.pull();
-    expect(pulled.last.lastMutationId).toBe(2);
+    expect(pulled.last.includedThrough).toBe(2);
     expect(pulled.candidates.find((c) => c.uid === a.uid)?.notes).toBe('x');
   });
 });
@@ -211,15 +211,15 @@ describe('pull: transactions committing out of order', () => {
       // An `id > cursor` or `updated_at > cursor` pull would hand out `quick` now and skip `slow-*` forever.
       expect(between.candidates.map((c) => c.uid)).toEqual([]);
       // The device's own mutation committed, but is above the horizon: it must keep it in its outbox.
-      expect(between.last.lastMutationId).toBe(0);
+      expect(between.last.includedThrough).toBe(0);
       // Yet it is processed: the device must not push it again.
-      expect(between.last.processedMutationId).toBe(1);
+      expect(between.last.processedThrough).toBe(1);
 
       const [late] = await insert(slow, 'slow-late');
       await slow.commit();
       const after = await device.pull();
       expect(after.candidates.map((c) => c.uid).sort()).toEqual([early.uid, late.uid, quick.uid, own.uid].sort());
-      expect(after.last.lastMutationId).toBe(1);
+      expect(after.last.includedThrough).toBe(1);
       expect(early.id).toBeLessThan(quick.id);
       expect(late.id).toBeGreaterThan(quick.id);
     } finally {
@@ -233,7 +233,7 @@ describe('pull: transactions committing out of order', () => {
     const own = candidateArgs({ name: 'Before' });
     await device.push([device.mutation('candidate.create', own)]);
     const first = await device.pull();
-    expect(first.last.lastMutationId).toBe(1);
+    expect(first.last.includedThrough).toBe(1);
     await device.push([device.mutation('candidate.update', { uid: own.uid, changes: { name: 'Mine' } })]);
     const id = (await knex('candidates').where({ uid: own.uid }).first()).id;
 
@@ -246,14 +246,53 @@ describe('pull: transactions committing out of order', () => {
       expect(held.candidates.map((c) => c.uid)).not.toContain(own.uid);
       // The device's edit committed below the horizon, but its row is newer than what the device gets:
       // it must keep replaying its edit instead of showing the old name.
-      expect(held.last.lastMutationId).toBe(1);
-      expect(held.last.processedMutationId).toBe(2);
+      expect(held.last.includedThrough).toBe(1);
+      expect(held.last.processedThrough).toBe(2);
       await slow.commit();
       const after = await device.pull();
       expect(after.candidates.find((c) => c.uid === own.uid)).toMatchObject({ name: 'Mine', phone: '555-0123' });
-      expect(after.last.lastMutationId).toBe(2);
+      expect(after.last.includedThrough).toBe(2);
     } finally {
       if (!slow.isCompleted()) await slow.rollback();
+    }
+  });
+});
+
+describe('pull: protocol versions', () => {
+  it('answers an app of version 1 (no protocol) with its counter names, the current version with the current names only', async () => {
+    const device = new TestDevice(admin);
+    await device.push([device.mutation('candidate.create', candidateArgs())]);
+    const legacy = await admin.get(`/api/sync/pull?clientId=${device.clientId}`);
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toMatchObject({ lastMutationId: expect.any(Number), processedMutationId: 1 });
+    expect(legacy.body).not.toHaveProperty('includedThrough');
+    expect(legacy.body).not.toHaveProperty('processedThrough');
+    const current = await device.pullPage();
+    expect(current.body).toMatchObject({ includedThrough: expect.any(Number), processedThrough: 1 });
+    expect(current.body).not.toHaveProperty('lastMutationId');
+    expect(current.body).not.toHaveProperty('processedMutationId');
+    expect((await admin.get(`/api/sync/pull?clientId=${device.clientId}&protocol=3`)).status).toBe(400);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('gives version 1 the included mutation as lastMutationId and the processed one as processedMutationId', async () => {
+    const knex = server.db.knex;
+    const device = new TestDevice(admin);
+    await device.push([device.mutation('candidate.create', candidateArgs())]);
+    expect((await device.pull()).last.includedThrough).toBe(1);
+    const slow = await knex.transaction();
+    try {
+      await slow('candidates').insert({ uid: randomUUID(), name: 'slow', email: 'slow@versions.test' });
+      // Processed, but above the horizon the slow transaction holds: not included yet.
+      await device.push([device.mutation('candidate.create', candidateArgs())]);
+      const params = new URLSearchParams({ clientId: device.clientId, cursor: device.cursor!, includedThrough: '1' });
+      const legacy = await admin.get(`/api/sync/pull?${params}`);
+      expect(legacy.body).toMatchObject({ done: true, lastMutationId: 1, processedMutationId: 2 });
+      const current = await device.pullPage();
+      expect(current.body).toMatchObject({ done: true, includedThrough: 1, processedThrough: 2 });
+      expect(current.body).not.toHaveProperty('lastMutationId');
+      expect(current.body).not.toHaveProperty('processedMutationId');
+    } finally {
+      await slow.rollback();
     }
   });
 });

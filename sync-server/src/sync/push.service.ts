@@ -2,7 +2,8 @@
  * Push: applies a device's mutations exactly once, in order (Replicache-style).
  *
  * Invariants, per client id:
- * - sync_clients.last_mutation_id is the highest processed mutation id; ids are processed in sequence
+ * - sync_clients.last_mutation_id (read as `processedThrough`) is the highest processed mutation id
+ *   (applied or rejected); ids are processed in sequence
  *   (1, 2, 3…): an id at or below it is a replay and answers its stored result, an id beyond it + 1 is a
  *   gap and ends the push (the device resends from the gap).
  * - Each mutation runs in its own transaction holding the client's row lock, together with its effects,
@@ -15,13 +16,21 @@
  * - A client id belongs to the user who first pushed or pulled with it.
  */
 import type { Knex } from 'knex';
-import type { MutationResult, PushRequest, PushResponse, Mutation } from '@shared/sync/protocol.schema';
+import {
+  SYNC_PROTOCOL_VERSION,
+  type LegacyPushResponse,
+  type MutationResult,
+  type PushRequest,
+  type PushResponse,
+  type Mutation,
+} from '@shared/sync/protocol.schema';
 import { ERROR_CODES } from '@shared/api/error.schema';
 import { AppError } from '../lib/errors';
 import type { UserModel } from '../db/user.model';
 import { isTransientDbError } from '../db/transient';
 import { receiveStamp } from '../lib/server-clock';
 import { validateMutation, type MutatorResult } from './mutators';
+import { legacyPushResponse } from './legacy-protocol';
 
 export const CLIENT_OF_ANOTHER_USER = 'This sync client belongs to another user';
 const clientOfAnotherUser = () => new AppError(403, ERROR_CODES.syncClientOfAnotherUser, CLIENT_OF_ANOTHER_USER);
@@ -29,20 +38,23 @@ const clientOfAnotherUser = () => new AppError(403, ERROR_CODES.syncClientOfAnot
 interface ClientRow {
   clientId: string;
   userId: number;
-  lastMutationId: number;
+  processedThrough: number;
 }
 
+/** The columns of ClientRow: the column last_mutation_id keeps the name it landed with. */
+const CLIENT_COLUMNS = ['clientId', 'userId', 'lastMutationId as processedThrough'];
+
 export async function readClient(db: Knex, clientId: string, userId: number): Promise<ClientRow | undefined> {
-  const client = (await db('sync_clients').where({ clientId }).first()) as ClientRow | undefined;
+  const client = (await db('sync_clients').where({ clientId }).first(...CLIENT_COLUMNS)) as ClientRow | undefined;
   if (client && client.userId !== userId) throw clientOfAnotherUser();
   return client;
 }
 
 async function lockClient(trx: Knex, clientId: string, userId: number): Promise<ClientRow> {
-  let client = (await trx('sync_clients').where({ clientId }).forUpdate().first()) as ClientRow | undefined;
+  let client = (await trx('sync_clients').where({ clientId }).forUpdate().first(...CLIENT_COLUMNS)) as ClientRow | undefined;
   if (!client) {
     await trx('sync_clients').insert({ clientId, userId }).onConflict('clientId').ignore();
-    client = (await trx('sync_clients').where({ clientId }).forUpdate().first()) as ClientRow;
+    client = (await trx('sync_clients').where({ clientId }).forUpdate().first(...CLIENT_COLUMNS)) as ClientRow;
   }
   if (client.userId !== userId) throw clientOfAnotherUser();
   return client;
@@ -96,7 +108,7 @@ type StepOutcome = { kind: 'processed'; result: MutationResult; last: number } |
 function step(knex: Knex, user: UserModel, clientId: string, mutation: Mutation, outcomeOf: (trx: Knex.Transaction) => Promise<MutatorResult>) {
   return knex.transaction(async (trx): Promise<StepOutcome> => {
     const client = await lockClient(trx, clientId, user.id);
-    const last = Number(client.lastMutationId);
+    const last = Number(client.processedThrough);
     if (mutation.id <= last) {
       const stored = await storedResults(trx, clientId, [mutation.id]);
       return { kind: 'processed', result: replayResult(stored, mutation.id), last };
@@ -104,7 +116,7 @@ function step(knex: Knex, user: UserModel, clientId: string, mutation: Mutation,
     if (mutation.id > last + 1) return { kind: 'gap', last };
     const outcome = await outcomeOf(trx);
     const reason = outcome.status === 'rejected' ? outcome.reason : null;
-    // The applied_mutations row and the client's new last id in one statement.
+    // The applied_mutations row and the client's new processedThrough in one statement.
     await trx.raw(
       `WITH applied AS (
          INSERT INTO applied_mutations (client_id, mutation_id, name, status, reason, touched) VALUES (?, ?, ?, ?, ?, ?::uuid[])
@@ -127,11 +139,16 @@ async function processOne(knex: Knex, user: UserModel, clientId: string, mutatio
   }
 }
 
-export async function push(knex: Knex, user: UserModel, request: PushRequest): Promise<PushResponse> {
+export async function push(knex: Knex, user: UserModel, request: PushRequest): Promise<PushResponse | LegacyPushResponse> {
+  const response = await processPush(knex, user, request);
+  return request.protocol === SYNC_PROTOCOL_VERSION ? response : legacyPushResponse(response);
+}
+
+async function processPush(knex: Knex, user: UserModel, request: PushRequest): Promise<PushResponse> {
   const { clientId } = request;
   const mutations = [...request.mutations].sort((a, b) => a.id - b.id);
   const known = await readClient(knex, clientId, user.id);
-  let last = Number(known?.lastMutationId ?? 0);
+  let last = Number(known?.processedThrough ?? 0);
   // Replays below the last processed id need no lock: that id only ever grows.
   const replayIds = new Set(mutations.filter((m) => m.id <= last).map((m) => m.id));
   const stored = await storedResults(knex, clientId, [...replayIds]);
@@ -149,5 +166,5 @@ export async function push(knex: Knex, user: UserModel, request: PushRequest): P
     if (step.kind === 'gap') break;
     results.push(step.result);
   }
-  return { lastMutationId: last, results };
+  return { processedThrough: last, results };
 }

@@ -86,6 +86,28 @@ describe('push: the envelope', () => {
   });
 });
 
+describe('push: protocol versions', () => {
+  it('answers an app of version 1 (no protocol) with lastMutationId, the current version with processedThrough only', async () => {
+    const device = new TestDevice(admin);
+    const a = candidateArgs();
+    const create = device.mutation('candidate.create', a);
+    const bad = device.mutation('candidate.setStatus', { uid: a.uid, status: 'maybe' });
+    const legacy = await admin.post('/api/sync/push', { clientId: device.clientId, mutations: [create, bad] });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toEqual({
+      lastMutationId: 2,
+      results: [
+        { id: 1, status: 'applied' },
+        { id: 2, status: 'rejected', reason: expect.any(String) },
+      ],
+    });
+    const current = await device.push([create, bad]);
+    expect(current.body).toEqual({ processedThrough: 2, results: legacy.body.results });
+    const refused = await admin.post('/api/sync/push', { protocol: 3, clientId: device.clientId, mutations: [] });
+    expect(refused.status).toBe(400);
+  });
+});
+
 describe('push: exactly once, in order', () => {
   it('applies each mutation once and answers replays with their stored results', async () => {
     const device = new TestDevice(admin);
@@ -94,7 +116,7 @@ describe('push: exactly once, in order', () => {
     const note = device.mutation('candidate.appendNote', { uid: args.uid, line: 'first line' });
     const bad = device.mutation('candidate.setStatus', { uid: args.uid, status: 'maybe' });
     const first = await device.push([create, note, bad]);
-    expect(first.body.lastMutationId).toBe(3);
+    expect(first.body.processedThrough).toBe(3);
     expect(first.body.results[0]).toEqual({ id: 1, status: 'applied' });
     expect(first.body.results[2]).toMatchObject({ id: 3, status: 'rejected' });
     const again = await device.push([create, note, bad, note]);
@@ -116,11 +138,11 @@ describe('push: exactly once, in order', () => {
     const m2 = device.mutation('candidate.appendNote', { uid: a.uid, line: 'two' });
     const m3 = device.mutation('candidate.appendNote', { uid: a.uid, line: 'three' });
     const res = await device.push([m1, m3]);
-    expect(res.body).toEqual({ lastMutationId: 1, results: [{ id: 1, status: 'applied' }] });
+    expect(res.body).toEqual({ processedThrough: 1, results: [{ id: 1, status: 'applied' }] });
     expect((await serverCandidate(a.uid)).notes).toBe('');
     // Out of order within a push is fine: mutations are taken by id.
     const rest = await device.push([m3, m2]);
-    expect(rest.body.lastMutationId).toBe(3);
+    expect(rest.body.processedThrough).toBe(3);
     expect((await serverCandidate(a.uid)).notes).toBe('two\nthree');
   });
 
@@ -128,7 +150,7 @@ describe('push: exactly once, in order', () => {
     const device = new TestDevice(admin);
     device.mutation('candidate.create', candidateArgs());
     const res = await device.push([device.mutation('candidate.create', candidateArgs())]);
-    expect(res.body).toEqual({ lastMutationId: 0, results: [] });
+    expect(res.body).toEqual({ processedThrough: 0, results: [] });
   });
 
   it('rejects invalid mutations with a reason and keeps going, so the queue never jams', async () => {
@@ -144,7 +166,7 @@ describe('push: exactly once, in order', () => {
       device.mutation('candidate.create', a),
     ];
     const res = await device.push(mutations);
-    expect(res.body.lastMutationId).toBe(7);
+    expect(res.body.processedThrough).toBe(7);
     const reasons = res.body.results.map((r: { reason?: string }) => r.reason);
     expect(reasons[0]).toMatch(/^Invalid candidate\.create: status: Status must be one of: new, screening/);
     expect(reasons[1]).toMatch(/^Invalid candidate\.create: email:/);
@@ -182,7 +204,7 @@ describe('push: exactly once, in order', () => {
         }),
         device.mutation('candidate.create', later),
       ]);
-      expect(res.body.lastMutationId).toBe(3);
+      expect(res.body.processedThrough).toBe(3);
       expect(res.body.results).toEqual([
         { id: 1, status: 'applied' },
         { id: 2, status: 'rejected', reason: 'The server could not apply this change' },

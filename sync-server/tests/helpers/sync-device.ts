@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
-import type { Mutation, MutationArgs, MutationName, PullResponse } from '@shared/sync/protocol.schema';
+import { SYNC_PROTOCOL_VERSION, type Mutation, type MutationArgs, type MutationName, type PullResponse } from '@shared/sync/protocol.schema';
 import type { ApiResponse, HttpClient } from './http-client';
 
 export interface PullResult {
@@ -22,7 +22,7 @@ export class TestDevice {
   readonly clientId = randomUUID();
   readonly clock: HybridLogicalClock;
   cursor: string | undefined;
-  /** The lastMutationId of its last finished pull, sent with the next (as the app does). */
+  /** The includedThrough of its last finished pull, sent with the next (as the app does). */
   includedThrough = 0;
   private nextId = 1;
 
@@ -38,11 +38,11 @@ export class TestDevice {
   }
 
   push(mutations: Mutation[]): Promise<ApiResponse> {
-    return this.http.post('/api/sync/push', { clientId: this.clientId, mutations });
+    return this.http.post('/api/sync/push', { protocol: SYNC_PROTOCOL_VERSION, clientId: this.clientId, mutations });
   }
 
   pullPage(limit?: number): Promise<ApiResponse<PullResponse>> {
-    const params = new URLSearchParams({ clientId: this.clientId });
+    const params = new URLSearchParams({ protocol: String(SYNC_PROTOCOL_VERSION), clientId: this.clientId });
     if (this.cursor) params.set('cursor', this.cursor);
     if (limit) params.set('limit', String(limit));
     if (this.includedThrough) params.set('includedThrough', String(this.includedThrough));
@@ -59,7 +59,7 @@ export class TestDevice {
       this.cursor = res.body.cursor;
       for (const c of res.body.candidates) for (const stamp of Object.values(c.fieldClocks)) this.clock.receive(stamp);
       if (res.body.done) {
-        this.includedThrough = res.body.lastMutationId;
+        this.includedThrough = res.body.includedThrough;
         break;
       }
     }

@@ -1,7 +1,7 @@
 /**
  * A simulated device for the sync property test: it keeps the rows it pulled (its base), an outbox of
  * mutations, and what each mutation should leave behind (evidence). Like the real device it drops an
- * outbox entry only once a pull reports it (lastMutationId), never on a push answer, which may be lost.
+ * outbox entry only once a pull reports it (includedThrough), never on a push answer, which may be lost.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -123,7 +123,7 @@ export class SimDevice {
     }
     for (const candidate of result.candidates) this.base.set(candidate.uid, candidate);
     for (const note of result.interviewNotes) this.notes.set(note.uid, note);
-    this.outbox = this.outbox.filter((m) => m.id > result.last.lastMutationId);
+    this.outbox = this.outbox.filter((m) => m.id > result.last.includedThrough);
   }
 
   candidates(): Candidate[] {

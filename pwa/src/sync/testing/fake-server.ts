@@ -2,7 +2,7 @@
  * An in-memory stand-in for the sync server, following the documented protocol (ARCHITECTURE.md,
  * shared/sync/protocol.schema.ts): per-client mutation ids applied once and in order, replays answered
  * from stored results, a gap stops the push, invalid mutations rejected and still acknowledged; pull
- * by a version cursor with an epoch, `lastMutationId` per client. It applies mutations with the shared
+ * by a version cursor with an epoch, `processedThrough` per client. It applies mutations with the shared
  * mutations (shared/mutations/), the code the real server runs, over Maps. For unit tests of the
  * engine's loop; the real server is tested in sync-server/tests.
  */
@@ -30,7 +30,7 @@ interface Versioned<T> {
 }
 
 interface ClientState {
-  lastMutationId: number;
+  processedThrough: number;
   results: Map<number, MutationResult>;
 }
 
@@ -55,7 +55,7 @@ export class FakeSyncServer {
   readonly failures: Array<{ on: 'push' | 'pull'; error: SyncError; afterCommit?: boolean }> = [];
   /**
    * While set, pulls report no mutation above this one as included (a long transaction elsewhere holding
-   * the real server's horizon back); processedMutationId still tells what was processed.
+   * the real server's horizon back); processedThrough still tells what was processed.
    */
   includedThrough: number | null = null;
   /** Extra refusals, as a server mutator would refuse (reason), checked before applying. */
@@ -63,7 +63,7 @@ export class FakeSyncServer {
 
   private client(clientId: string): ClientState {
     let state = this.clients.get(clientId);
-    if (!state) this.clients.set(clientId, (state = { lastMutationId: 0, results: new Map() }));
+    if (!state) this.clients.set(clientId, (state = { processedThrough: 0, results: new Map() }));
     return state;
   }
 
@@ -116,20 +116,20 @@ export class FakeSyncServer {
     const client = this.client(request.clientId);
     const results: MutationResult[] = [];
     for (const mutation of request.mutations) {
-      if (mutation.id <= client.lastMutationId) {
+      if (mutation.id <= client.processedThrough) {
         const stored = client.results.get(mutation.id);
         if (stored) results.push(stored);
         continue;
       }
-      if (mutation.id > client.lastMutationId + 1) break;
+      if (mutation.id > client.processedThrough + 1) break;
       const outcome = await this.applyOne(mutation.name, mutation.args, mutation.hlc);
       const result: MutationResult =
         outcome === 'applied' ? { id: mutation.id, status: 'applied' } : { id: mutation.id, status: 'rejected', reason: outcome };
       client.results.set(mutation.id, result);
-      client.lastMutationId = mutation.id;
+      client.processedThrough = mutation.id;
       results.push(result);
     }
-    return { lastMutationId: client.lastMutationId, results };
+    return { processedThrough: client.processedThrough, results };
   }
 
   pull(query: PullQuery): PullResponse {
@@ -153,8 +153,8 @@ export class FakeSyncServer {
       cursor: `${this.epoch}:${last}`,
       done: items.length <= limit,
       reset,
-      lastMutationId: Math.min(this.client(query.clientId).lastMutationId, this.includedThrough ?? Infinity),
-      processedMutationId: this.client(query.clientId).lastMutationId,
+      includedThrough: Math.min(this.client(query.clientId).processedThrough, this.includedThrough ?? Infinity),
+      processedThrough: this.client(query.clientId).processedThrough,
       candidates: page.filter((i) => i.kind === 'c').map((i) => i.row as Candidate),
       confirmed: [],
       experiences: page.filter((i) => i.kind === 'e').map((i) => i.row as Experience),
