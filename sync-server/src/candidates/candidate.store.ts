@@ -9,7 +9,18 @@ import type { Knex } from 'knex';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import type { CandidateDto } from '@shared/schemas/candidate-api.schema';
 import { normalizeEmail } from '@shared/candidates/email';
-import { toIso, toIsoOrNull } from '../db/row-values';
+import {
+  integerOrNull,
+  jsonObject,
+  readColumns,
+  text,
+  textOrEmpty,
+  textOrNull,
+  timestamp,
+  timestampOrNull,
+  type ColumnMap,
+} from '../db/row-values';
+import { rowJson } from '../db/row-json.sql';
 import { EMAIL_LOCK_CLASS, NORMALISED_EMAIL_SQL, emailLockStripes } from './email';
 
 /**
@@ -20,80 +31,69 @@ export type StoredCandidate = Candidate & { id: number; erased?: true };
 
 type Row = Record<string, unknown>;
 
-const text = (value: unknown) => value as string;
-const textOrNull = (value: unknown) => (value as string | null) ?? null;
-const textOrEmpty = (value: unknown) => (value as string) ?? '';
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const clocks = (value: unknown) => (value as Record<string, string>) ?? {};
-
 /**
- * The candidates table's one column map: each field of the shared record, its column, and how a row's
- * value reads. The query builder hands rows over camelCase, which is the field's name.
+ * The candidates table's one column map: each field of the shared record, its column, and its type. The
+ * REST shape (CandidateDto) is the record without its sync fields (SYNC_ONLY), in this order.
  */
-const COLUMNS: ReadonlyArray<readonly [field: keyof Candidate, column: string, read: (value: unknown) => unknown]> = [
-  ['uid', 'uid', text],
+const COLUMNS: ColumnMap<Candidate> = [
+  ['uid', 'uid', text, 'fixed'],
   ['name', 'name', text],
   ['email', 'email', text],
   ['phone', 'phone', textOrNull],
   ['location', 'location', textOrNull],
   ['status', 'status', text],
-  ['appliedDate', 'applied_date', toIso],
-  ['statusChangedAt', 'status_changed_at', toIsoOrNull],
+  ['appliedDate', 'applied_date', timestamp],
+  ['statusChangedAt', 'status_changed_at', timestampOrNull],
   ['source', 'source', textOrNull],
   ['experience', 'experience', textOrNull],
   ['skills', 'skills', textOrEmpty],
   ['notes', 'notes', textOrEmpty],
-  ['userId', 'user_id', numberOrNull],
-  ['fieldClocks', 'field_clocks', clocks],
-  ['createdAt', 'created_at', toIso],
-  ['updatedAt', 'updated_at', toIso],
-  ['deletedAt', 'deleted_at', toIsoOrNull],
+  ['userId', 'user_id', integerOrNull],
+  ['createdAt', 'created_at', timestamp, 'fixed'],
+  ['updatedAt', 'updated_at', timestamp],
+  ['fieldClocks', 'field_clocks', jsonObject],
+  ['deletedAt', 'deleted_at', timestampOrNull],
 ];
+const SYNC_ONLY: ReadonlySet<Exclude<keyof Candidate, keyof CandidateDto>> = new Set(['fieldClocks', 'deletedAt']);
+const DTO_COLUMNS = COLUMNS.filter(([field]) => !SYNC_ONLY.has(field as never));
+
+/** A row as the query builder returns it (camelCase), or as row_to_json renders it (`by` 'column') → the shared record. */
+function readCandidate(row: Row, by: 'field' | 'column'): StoredCandidate {
+  const record: StoredCandidate = { id: Number(row.id), ...readColumns(COLUMNS, row, by) };
+  if (row[by === 'field' ? 'erasedAt' : 'erased_at']) record.erased = true;
+  return record;
+}
 
 /** A row as the query builder returns it (camelCase) → the shared record. */
-export function rowToCandidate(row: Row): StoredCandidate {
-  const record: Row = { id: Number(row.id) };
-  for (const [field, , read] of COLUMNS) record[field] = read(row[field]);
-  if (row.erasedAt) record.erased = true;
-  return record as StoredCandidate;
-}
+export const rowToCandidate = (row: Row) => readCandidate(row, 'field');
 
 /** The record as a snake_case JSON object for json(b)_populate_record(set)(NULL::candidates, …). */
 function recordToJsonRow(record: Candidate, fieldClocks: unknown = record.fieldClocks): Row {
   const row: Row = { id: record.id ?? undefined };
-  for (const [field, column] of COLUMNS) row[column] = field === 'fieldClocks' ? fieldClocks : record[field];
+  for (const [field, column] of COLUMNS) row[column!] = field === 'fieldClocks' ? fieldClocks : record[field];
   return row;
 }
 
 export function toCandidateDto(record: StoredCandidate): CandidateDto {
-  return {
-    id: record.id,
-    uid: record.uid,
-    name: record.name,
-    email: record.email,
-    phone: record.phone,
-    location: record.location,
-    status: record.status,
-    appliedDate: record.appliedDate,
-    statusChangedAt: record.statusChangedAt,
-    source: record.source,
-    experience: record.experience,
-    skills: record.skills,
-    notes: record.notes,
-    userId: record.userId,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-  };
+  const dto: Row = { id: record.id };
+  for (const [field] of DTO_COLUMNS) dto[field] = record[field];
+  return dto as CandidateDto;
 }
 
-const WRITABLE = COLUMNS.map(([, column]) => column);
+/** The REST candidate (CandidateDto) of table alias `t`, rendered by PostgreSQL: toCandidateDto's twin. */
+export const candidateDtoJson = (t: string) => rowJson(DTO_COLUMNS, t);
+
+/** The synced candidate record (Candidate) of table alias `t`, rendered by PostgreSQL: rowToCandidate's twin. */
+export const candidateJson = (t: string) => rowJson(COLUMNS, t);
+
+const WRITABLE = COLUMNS.map(([, column]) => column!);
 const COLUMN_LIST = WRITABLE.join(', ');
 /** Column values of the batch row `v` (batchParams): field_clocks is an index into `clocks.maps`. */
 const batchValue = (column: string) => (column === 'field_clocks' ? 'clocks.maps -> (v.field_clocks)::int' : `v.${column}`);
 const BATCH_SOURCE = 'jsonb_populate_recordset(NULL::candidates, ?::jsonb) v, (SELECT ?::jsonb AS maps) clocks';
 const INSERT_VALUES = WRITABLE.map(batchValue).join(', ');
-const UPDATE_SET = WRITABLE.filter((c) => c !== 'uid' && c !== 'created_at')
-  .map((c) => `${c} = ${batchValue(c)}`)
+const UPDATE_SET = COLUMNS.filter(([, , , fixed]) => !fixed)
+  .map(([, column]) => `${column} = ${batchValue(column!)}`)
   .join(', ');
 
 /**
@@ -110,9 +110,9 @@ function batchParams(records: readonly Candidate[]): [string, string] {
   const rows = records.map((record) => {
     // Consecutive rows mostly share their clocks: comparing them costs less than writing them out.
     if (!last || !sameClocks(record.fieldClocks, last.clocks)) {
-      const text = JSON.stringify(record.fieldClocks);
-      let index = clockMaps.get(text);
-      if (index === undefined) clockMaps.set(text, (index = clockMaps.size));
+      const json = JSON.stringify(record.fieldClocks);
+      let index = clockMaps.get(json);
+      if (index === undefined) clockMaps.set(json, (index = clockMaps.size));
       last = { clocks: record.fieldClocks, index };
     }
     return recordToJsonRow(record, last.index);
@@ -201,9 +201,8 @@ export async function findLiveCandidatesWithEmails(trx: Knex, keys: readonly str
   return (await lookupByKeys(trx, normalised, 'text', condition, forUpdate)).map(rowToCandidate);
 }
 
-const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 /** A row as PostgreSQL's row_to_json renders it (snake_case) → the shared record. */
-const candidateFromRowJson = (row: Row) => rowToCandidate(Object.fromEntries(Object.entries(row).map(([key, value]) => [camel(key), value])));
+const candidateFromRowJson = (row: Row) => readCandidate(row, 'column');
 
 export type ArrivalOutcome = { existing: StoredCandidate } | { inserted: StoredCandidate };
 

@@ -7,8 +7,7 @@ import type { CandidatePatch } from '@shared/schemas/candidate-api.schema';
 import { notFound } from '../lib/errors';
 import { listCandidateEvents } from './candidate-events';
 import { runMutation } from './candidate-writes.service';
-import { findCandidateById, type StoredCandidate } from './candidate.store';
-import { candidateDtoJson } from '../db/row-json.sql';
+import { candidateDtoJson, findCandidateById, type StoredCandidate } from './candidate.store';
 import { formatNoteLine, statusChangeNote } from '@shared/candidates/notes';
 
 export const CANDIDATE_NOT_FOUND = 'Candidate not found';

@@ -18,7 +18,7 @@ import {
   lockEmails,
   updateCandidates,
 } from './candidate.store';
-import { rowToInterviewNote } from './interview-note-rows';
+import { putInterviewNoteRow, rowToInterviewNote } from './interview-note-rows';
 import { findSavedView, putSavedView } from '../saved-views/saved-view.store';
 import { getScorecardCriteria } from '../settings/app-settings.service';
 import { findScheduledInterview, findScheduledInterviewsOf, isTeamMember, putScheduledInterview } from '../scheduled-interviews/scheduled-interview.store';
@@ -116,18 +116,7 @@ export class KnexMutationStore implements MutationStore {
     this.touched.add(note.candidateUid);
     const candidateId = this.ids.get(note.candidateUid);
     if (candidateId === undefined) throw new Error(`Interview note for a candidate not read: ${note.candidateUid}`);
-    const values = {
-      candidateId,
-      note: note.note,
-      fieldClocks: JSON.stringify(note.fieldClocks),
-      updatedAt: note.updatedAt,
-      deletedAt: note.deletedAt,
-    };
-    if (note.id !== null) {
-      await this.trx('interview_notes').where({ id: note.id }).update(values);
-      return;
-    }
-    await this.trx('interview_notes').insert({ ...values, uid: note.uid, userId: note.userId, day: note.day, createdAt: note.createdAt });
+    await putInterviewNoteRow(this.trx, note, candidateId);
   }
 
   async interviewNotesOf(candidateUid: string): Promise<InterviewNote[]> {

@@ -5,54 +5,46 @@
  */
 import type { Knex } from 'knex';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
-import { toIso } from '../db/row-values';
+import {
+  columnValues,
+  integerOrNull,
+  jsonObject,
+  jsonValue,
+  readColumns,
+  text,
+  textOrNull,
+  timestamp,
+  timestampOrNull,
+  type ColumnMap,
+} from '../db/row-values';
+import { rowJson } from '../db/row-json.sql';
 
-interface SavedViewRow {
-  id: string | number;
-  uid: string;
-  userId: number;
-  name: string;
-  state: unknown;
-  defaultHlc: string | null;
-  fieldClocks: Record<string, string>;
-  createdAt: unknown;
-  updatedAt: unknown;
-  deletedAt: unknown;
-}
+/** The saved_views table's one column map. */
+const COLUMNS: ColumnMap<SavedView> = [
+  ['uid', 'uid', text, 'fixed'],
+  ['userId', 'user_id', integerOrNull, 'fixed'],
+  ['name', 'name', text],
+  ['state', 'state', jsonValue],
+  ['defaultHlc', 'default_hlc', textOrNull],
+  ['fieldClocks', 'field_clocks', jsonObject],
+  ['createdAt', 'created_at', timestamp, 'fixed'],
+  ['updatedAt', 'updated_at', timestamp],
+  ['deletedAt', 'deleted_at', timestampOrNull],
+];
 
-function rowToSavedView(row: SavedViewRow): SavedView {
-  return {
-    id: Number(row.id),
-    uid: row.uid,
-    userId: row.userId,
-    name: row.name,
-    state: row.state,
-    defaultHlc: row.defaultHlc,
-    fieldClocks: row.fieldClocks ?? {},
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
-    deletedAt: row.deletedAt === null || row.deletedAt === undefined ? null : toIso(row.deletedAt),
-  };
-}
+/** The saved view (SavedView) of table alias `t`, rendered by PostgreSQL. */
+export const savedViewJson = (t: string) => rowJson(COLUMNS, t);
 
 export async function findSavedView(trx: Knex, uid: string): Promise<SavedView | undefined> {
-  const row = (await trx('savedViews').where({ uid }).first().forUpdate()) as SavedViewRow | undefined;
-  return row ? rowToSavedView(row) : undefined;
+  const row = await trx('savedViews').where({ uid }).first().forUpdate();
+  return row ? { id: Number(row.id), ...readColumns(COLUMNS, row) } : undefined;
 }
 
 export async function putSavedView(trx: Knex, view: SavedView): Promise<void> {
   if (view.userId === null) throw new Error('A saved view needs its user');
-  const values = {
-    name: view.name,
-    state: JSON.stringify(view.state),
-    defaultHlc: view.defaultHlc,
-    fieldClocks: JSON.stringify(view.fieldClocks),
-    updatedAt: view.updatedAt,
-    deletedAt: view.deletedAt,
-  };
   if (view.id === null) {
-    await trx('savedViews').insert({ ...values, uid: view.uid, userId: view.userId, createdAt: view.createdAt });
+    await trx('savedViews').insert(columnValues(COLUMNS, view, 'insert'));
   } else {
-    await trx('savedViews').where({ id: view.id }).update(values);
+    await trx('savedViews').where({ id: view.id }).update(columnValues(COLUMNS, view, 'update'));
   }
 }

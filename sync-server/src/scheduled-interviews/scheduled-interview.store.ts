@@ -6,34 +6,52 @@
  */
 import type { Knex } from 'knex';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { toIso } from '../db/row-values';
+import {
+  columnValues,
+  integer,
+  integerOrNull,
+  jsonObject,
+  readColumns,
+  text,
+  textOrEmpty,
+  textOrNull,
+  timestamp,
+  timestampOrNull,
+  type ColumnMap,
+} from '../db/row-values';
+import { rowJson } from '../db/row-json.sql';
 
 type Row = Record<string, unknown>;
 
-const optionalNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+/**
+ * The scheduled_interviews table's one column map (the scorecard's columns included). candidateUid is
+ * the candidate's, joined in; the row holds the candidate's id.
+ */
+const COLUMNS: ColumnMap<ScheduledInterview> = [
+  ['uid', 'uid', text, 'fixed'],
+  ['candidateUid', null, text],
+  ['date', 'date', text],
+  ['startTime', 'start_time', text],
+  ['timeZone', 'time_zone', text],
+  ['durationMinutes', 'duration_minutes', integer],
+  ['interviewerId', 'interviewer_id', integerOrNull],
+  ['place', 'place', text],
+  ['note', 'note', text],
+  ['userId', 'user_id', integerOrNull, 'fixed'],
+  ['scores', 'scores', jsonObject],
+  ['recommendation', 'recommendation', textOrNull],
+  ['scorecardNotes', 'scorecard_notes', textOrEmpty],
+  ['fieldClocks', 'field_clocks', jsonObject],
+  ['createdAt', 'created_at', timestamp, 'fixed'],
+  ['updatedAt', 'updated_at', timestamp],
+  ['deletedAt', 'deleted_at', timestampOrNull],
+];
 
-function rowToScheduledInterview(row: Row): ScheduledInterview {
-  return {
-    id: Number(row.id),
-    uid: row.uid as string,
-    candidateUid: row.candidateUid as string,
-    date: row.date as string,
-    startTime: row.startTime as string,
-    timeZone: row.timeZone as string,
-    durationMinutes: Number(row.durationMinutes),
-    interviewerId: optionalNumber(row.interviewerId),
-    place: row.place as string,
-    note: row.note as string,
-    userId: optionalNumber(row.userId),
-    scores: (row.scores as Record<string, number>) ?? {},
-    recommendation: (row.recommendation as ScheduledInterview['recommendation']) ?? null,
-    scorecardNotes: (row.scorecardNotes as string) ?? '',
-    fieldClocks: (row.fieldClocks as Record<string, string>) ?? {},
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
-    deletedAt: row.deletedAt ? toIso(row.deletedAt) : null,
-  };
-}
+/** A row with its candidate's uid (`candidateUid`) → the shared record. */
+const rowToScheduledInterview = (row: Row): ScheduledInterview => ({ id: Number(row.id), ...readColumns(COLUMNS, row) });
+
+/** The scheduled interview (ScheduledInterview) of table alias `t`, its candidate of alias `c`, rendered by PostgreSQL. */
+export const scheduledInterviewJson = (t: string, c: string) => rowJson(COLUMNS, t, { candidateUid: `${c}.uid` });
 
 export async function findScheduledInterview(trx: Knex, uid: string): Promise<ScheduledInterview | undefined> {
   const row = await trx('scheduled_interviews as i')
@@ -45,26 +63,10 @@ export async function findScheduledInterview(trx: Knex, uid: string): Promise<Sc
 }
 
 export async function putScheduledInterview(trx: Knex, row: ScheduledInterview, candidateId: number): Promise<void> {
-  const values = {
-    candidateId,
-    date: row.date,
-    startTime: row.startTime,
-    timeZone: row.timeZone,
-    durationMinutes: row.durationMinutes,
-    interviewerId: row.interviewerId,
-    place: row.place,
-    note: row.note,
-    scores: JSON.stringify(row.scores),
-    recommendation: row.recommendation,
-    scorecardNotes: row.scorecardNotes,
-    fieldClocks: JSON.stringify(row.fieldClocks),
-    updatedAt: row.updatedAt,
-    deletedAt: row.deletedAt,
-  };
   if (row.id === null) {
-    await trx('scheduled_interviews').insert({ ...values, uid: row.uid, userId: row.userId, createdAt: row.createdAt });
+    await trx('scheduled_interviews').insert({ ...columnValues(COLUMNS, row, 'insert'), candidateId });
   } else {
-    await trx('scheduled_interviews').where({ id: row.id }).update(values);
+    await trx('scheduled_interviews').where({ id: row.id }).update({ ...columnValues(COLUMNS, row, 'update'), candidateId });
   }
 }
 

@@ -27,7 +27,12 @@ import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, SYNC_PROTOCOL_VERSION, type LegacyPullResponse, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
 import type { UserModel } from '../db/user.model';
 import { JsonText } from '../http/route';
-import { candidateJson, experienceJson, interviewNoteJson, ownRowConfirmationJson, savedViewJson, scheduledInterviewJson } from '../db/row-json.sql';
+import { ownRowConfirmationJson } from '../db/row-json.sql';
+import { candidateJson } from '../candidates/candidate.store';
+import { experienceJson } from '../candidates/experience-rows';
+import { interviewNoteJson } from '../candidates/interview-note-rows';
+import { savedViewJson } from '../saved-views/saved-view.store';
+import { scheduledInterviewJson } from '../scheduled-interviews/scheduled-interview.store';
 import { readClient } from './push.service';
 import { getSyncEpoch } from './epoch';
 import { legacyPullResponse } from './legacy-protocol';
@@ -43,7 +48,7 @@ import {
 } from './cursor';
 
 /**
- * One changed row: its position and its JSON, rendered by PostgreSQL (row-json.sql.ts) — or, for a
+ * One changed row: its position and its JSON, rendered by PostgreSQL (TABLES) — or, for a
  * candidate erased for privacy, only its uid (`erased`; the row holds nothing else to send).
  */
 interface ChangedRow {
