@@ -5,7 +5,7 @@
  * change is checked where it ends up: in PostgreSQL after the device syncs.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import {
   dismissToasts,
@@ -47,6 +47,8 @@ beforeAll(async () => {
   await seedServerCandidates(app, ROWS);
   ({ context, page } = await openCandidatesPage(app, ROWS.length));
 });
+// The tests share one page: one that fails offline must not leave the next ones offline too.
+afterEach(() => context?.setOffline(false));
 afterAll(async () => {
   await context?.close();
   await app?.close();
@@ -88,6 +90,9 @@ describe('table actions', () => {
 
   it('undoes a turn down from its toast, offline, and the server ends as it was before', async () => {
     await dismissToasts(page);
+    // The last test's change is on the server, but its entry leaves the outbox only with the pull that
+    // confirms it: wait for that, so what is counted below is this test's alone.
+    await expect.poll(() => deviceCount(page, 'outbox'), POLL).toBe(0);
     const before = await serverCandidate(app, 'dana@example.com');
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Turn down Dana Dropdown' }).click();
