@@ -23,6 +23,49 @@ import { findCandidateById } from './candidate.store';
 import { toIso } from '../db/row-values';
 import { NORMALISED_EMAIL_SQL } from './email';
 
+/**
+ * Every column of a candidate's row, and what erasure leaves in it: an SQL value (the column blanked or
+ * set), or 'kept' for what says nothing about the person. erase.test.ts compares this with the table's
+ * columns, so a column added later fails that test until it is placed here.
+ */
+export const ERASURE: Readonly<Record<string, string | 'kept'>> = {
+  name: "''",
+  email: "''",
+  phone: 'NULL',
+  location: 'NULL',
+  status: "'new'",
+  applied_date: 'now()',
+  status_changed_at: 'NULL',
+  source: 'NULL',
+  experience: 'NULL',
+  skills: "''",
+  notes: "''",
+  user_id: 'NULL',
+  field_clocks: "'{}'",
+  updated_at: 'now()',
+  deleted_at: 'now()',
+  erased_at: 'now()',
+  erased_by: '?', // the erasing admin's id, bound by eraseCandidate
+  // The tombstone's identity, and what the arrival triggers maintain (the writing transaction, and
+  // which device's mutations wrote the row: reset by the trigger, as this write is nobody's mutation).
+  id: 'kept',
+  uid: 'kept',
+  created_at: 'kept',
+  xid: 'kept',
+  own_client: 'kept',
+  own_base: 'kept',
+  own_start: 'kept',
+  own_first: 'kept',
+  own_last: 'kept',
+  own_count: 'kept',
+};
+
+/** ERASURE's SET list (column names and values from the code above, never from a request). */
+const ERASED_COLUMNS = Object.entries(ERASURE)
+  .filter(([, value]) => value !== 'kept')
+  .map(([column, value]) => `${column} = ${value}`)
+  .join(', ');
+
 /** The target and the deleted, not yet erased records with its email, locked. */
 async function recordsOfThePerson(trx: Knex, target: { id: number; email: string }): Promise<number[]> {
   const email = normalizeEmail(target.email);
@@ -51,14 +94,7 @@ export async function eraseCandidate(trx: Knex, adminId: number, id: number): Pr
     await trx('experiences').whereIn('candidateId', ids).delete();
     // Hook events not yet delivered carry the person's data too.
     await trx('webhook_deliveries').whereIn('candidateId', ids).delete();
-    await trx.raw(
-      `UPDATE candidates
-          SET name = '', email = '', phone = NULL, location = NULL, status = 'new', applied_date = now(),
-              status_changed_at = NULL, source = NULL, experience = NULL, skills = '', notes = '', user_id = NULL,
-              field_clocks = '{}', updated_at = now(), deleted_at = now(), erased_at = now(), erased_by = ?
-        WHERE id = ANY(?::int[])`,
-      [adminId, ids],
-    );
+    await trx.raw(`UPDATE candidates SET ${ERASED_COLUMNS} WHERE id = ANY(?::int[])`, [adminId, ids]);
   }
   const row = await trx('candidates').where({ id }).first('uid', 'erasedAt');
   return { id, uid: row.uid, erasedAt: toIso(row.erasedAt), records };

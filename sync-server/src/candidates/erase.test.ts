@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import type { HttpClient } from '../../tests/helpers/http-client';
 import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 import { serverRowsMentioning } from '../../tests/helpers/personal-data';
+import { ERASURE } from './erase.service';
 
 let server: TestServer;
 let admin: HttpClient;
@@ -26,6 +27,11 @@ beforeAll(async () => {
   recruiter = await server.recruiterClient();
 });
 afterAll(() => server.close());
+
+it('says what erasure does to every column of the candidates table, and to no other', async () => {
+  const { rows } = await server.db.knex.raw("SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'candidates'");
+  expect(rows.map((row: { name: string }) => row.name).sort()).toEqual(Object.keys(ERASURE).sort());
+});
 
 /** Text that identifies the person; none of it may survive the erasure anywhere. */
 function personalData(tag: string) {
