@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RepHireDb } from '@/db/database';
 import { RecordNotFoundError } from '@/db/repo-errors';
 import { createCandidatesRepo } from '@/features/candidates/repo';
@@ -60,6 +61,31 @@ describe('scheduled interviews on the device', () => {
     await sync(tablet.db, server);
     await sync(laptop.db, server);
     expect(await laptop.interviews.interviewsOfCandidate(ann.uid)).toEqual([]);
+  });
+
+  it('stores quick scorecard choices in the order they were made: the last one stands', async () => {
+    const { db, candidates, interviews } = await device();
+    const ann = await candidates.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    const uid = await interviews.scheduleInterview(ann.uid, plan);
+    // A read of the interview outside a write's transaction may end after a later one (the first such
+    // read is held back here): the order of the writes must not depend on it.
+    const get = db.scheduledInterviews.get.bind(db.scheduledInterviews);
+    let held = false;
+    const heldBack = async (key: string) => {
+      if (!Dexie.currentTransaction && !held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return get(key);
+    };
+    // `get` is overloaded; this stands in for the by-key form the repo uses.
+    vi.spyOn(db.scheduledInterviews, 'get').mockImplementation(heldBack as never);
+    // Clicks a person makes in a row, each saved as it is made, none awaited before the next.
+    const ratings = [1, 2, 3, 4, 1, 2, 3];
+    await Promise.all(ratings.map((closing) => interviews.scoreInterview(uid, { scores: { closing } })));
+    expect((await db.scheduledInterviews.get(uid))?.scores).toEqual({ closing: 3 });
+    const queued = (await db.outbox.toArray()).filter((entry) => entry.name === 'interview.score');
+    expect(queued.map((entry) => (entry.args as { scores: { closing: number } }).scores.closing)).toEqual(ratings);
   });
 
   it('refuses bad input before anything is queued, and a deleted candidate', async () => {

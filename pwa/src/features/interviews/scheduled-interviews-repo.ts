@@ -72,23 +72,33 @@ export function createScheduledInterviewsRepo(db: RepHireDb) {
 
     /** Changes an interview: only the fields that differ are sent, so others' changes to the rest stay. */
     async changeInterview(uid: string, plan: InterviewPlan): Promise<void> {
-      const current = await liveInterview(uid);
-      const changes: Partial<InterviewPlan> = {};
-      for (const field of SCHEDULED_INTERVIEW_LWW_FIELDS) if (plan[field] !== current[field]) (changes as Record<string, unknown>)[field] = plan[field];
-      // The date, start time and zone name one instant: a change to any carries all three.
-      if ('date' in changes || 'startTime' in changes || 'timeZone' in changes) Object.assign(changes, { date: plan.date, startTime: plan.startTime, timeZone: plan.timeZone });
-      if (Object.keys(changes).length === 0) return;
-      await write({ uid, candidateUid: current.candidateUid, ...changes }, (name) => `Change the interview with ${name}`);
+      // Compared with the interview as it is inside the write's transaction, as scoreInterview does.
+      const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.schedule'> | null> => {
+        const current = await liveInterview(uid);
+        const changes: Partial<InterviewPlan> = {};
+        for (const field of SCHEDULED_INTERVIEW_LWW_FIELDS) if (plan[field] !== current[field]) (changes as Record<string, unknown>)[field] = plan[field];
+        // The date, start time and zone name one instant: a change to any carries all three.
+        if ('date' in changes || 'startTime' in changes || 'timeZone' in changes) Object.assign(changes, { date: plan.date, startTime: plan.startTime, timeZone: plan.timeZone });
+        if (Object.keys(changes).length === 0) return null;
+        return {
+          name: 'interview.schedule',
+          args: parseOrThrow(mutationArgsSchemas['interview.schedule'], { uid, candidateUid: current.candidateUid, ...changes }),
+          label: `Change the interview with ${await liveCandidateName(current.candidateUid)}`,
+        };
+      });
+      if (written?.outcome.status === 'rejected') throw new RecordNotFoundError(written.outcome.reason ?? 'Interview not found');
+      if (written) notifyLocalWrite(db);
     },
 
     async cancelInterview(uid: string): Promise<void> {
-      const current = await liveInterview(uid);
-      const args = parseOrThrow(mutationArgsSchemas['interview.cancel'], { uid, candidateUid: current.candidateUid });
-      await writeMutation(db, async (): Promise<PreparedMutation<'interview.cancel'>> => ({
-        name: 'interview.cancel',
-        args,
-        label: `Cancel the interview with ${await liveCandidateName(current.candidateUid).catch(() => 'a candidate')} (${current.date} ${current.startTime})`,
-      }));
+      await writeMutation(db, async (): Promise<PreparedMutation<'interview.cancel'>> => {
+        const current = await liveInterview(uid);
+        return {
+          name: 'interview.cancel',
+          args: parseOrThrow(mutationArgsSchemas['interview.cancel'], { uid, candidateUid: current.candidateUid }),
+          label: `Cancel the interview with ${await liveCandidateName(current.candidateUid).catch(() => 'a candidate')} (${current.date} ${current.startTime})`,
+        };
+      });
       notifyLocalWrite(db);
     },
 
@@ -97,13 +107,16 @@ export function createScheduledInterviewsRepo(db: RepHireDb) {
      * with the text the edit started from. Resolves once it is on this device.
      */
     async scoreInterview(uid: string, change: ScorecardChange): Promise<void> {
-      const current = await liveInterview(uid);
-      const args = parseOrThrow(mutationArgsSchemas['interview.score'], { uid, candidateUid: current.candidateUid, ...change });
-      const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.score'>> => ({
-        name: 'interview.score',
-        args,
-        label: `Score the interview with ${await liveCandidateName(current.candidateUid)} (${scorecardChangeLabel(change)})`,
-      }));
+      // The interview is read inside the write's transaction, which starts at once: quick choices (a 2
+      // then a 3) are stored in the order they were made, whatever order reads of their own would end in.
+      const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.score'>> => {
+        const current = await liveInterview(uid);
+        return {
+          name: 'interview.score',
+          args: parseOrThrow(mutationArgsSchemas['interview.score'], { uid, candidateUid: current.candidateUid, ...change }),
+          label: `Score the interview with ${await liveCandidateName(current.candidateUid)} (${scorecardChangeLabel(change)})`,
+        };
+      });
       if (written?.outcome.status === 'rejected') throw new RecordNotFoundError(written.outcome.reason ?? 'Interview not found');
       notifyLocalWrite(db);
     },
