@@ -8,7 +8,9 @@
  *     (CANDIDATE_INDEXES, as the app declares them);
  *   - the longest main-thread task during the import (PerformanceObserver 'longtask');
  *   - the preview: file chosen → its counts shown (the worker reads the whole file);
- *   - the sync that follows: the device goes online, timed to the indicator's "Synced".
+ *   - the sync that follows: the device goes online, timed to the indicator's "Synced";
+ *   - the CSV's rows for other people imported online (the device sends while it imports): click →
+ *     "Import Complete" and click → "Synced", the figure issue 14's 1.25× target is judged on.
  * and prints them against the targets: CSV within 1.5× its baseline and under 10 s; no main-thread task
  * over 200 ms. Figures only — it never fails a build. Run: npm run bench:import
  */
@@ -54,11 +56,14 @@ function makeFiles(dir: string) {
   const csv = path.join(dir, 'bench-100k.csv');
   const quoted = (cells: string[]) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
   writeBigCsv(csv, ROWS, (i) => quoted(row(i, 'csv.bench.example')), HEADER.join(','));
+  // The same rows for other people: the online run imports new candidates too.
+  const onlineCsv = path.join(dir, 'bench-online.csv');
+  writeBigCsv(onlineCsv, ROWS, (i) => quoted(row(i, ONLINE_DOMAIN)), HEADER.join(','));
   const xlsx = path.join(dir, 'bench-100k.xlsx');
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...Array.from({ length: ROWS }, (_, i) => row(i, 'xlsx.bench.example'))]), 'Candidates');
   writeFileSync(xlsx, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
-  return { csv, xlsx };
+  return { csv, xlsx, onlineCsv };
 }
 
 interface Figures {
@@ -232,6 +237,47 @@ async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promi
   return { syncMs, syncLongestTaskMs: longest, syncPhases };
 }
 
+const ONLINE_DOMAIN = 'online.bench.example';
+
+interface OnlineFigures {
+  importMs: number;
+  clickToSyncedMs: number;
+  /** The server's rows of the file when the indicator said "Synced". */
+  serverRows: number;
+}
+
+/**
+ * The CSV imported online, as at a desk: the device pushes while it imports. Timed in the page from the
+ * click to "Import Complete" and to the indicator's "Synced"; the server's rows are counted at "Synced".
+ */
+async function importOnline(app: BrowserApp, file: string): Promise<OnlineFigures> {
+  const context = await app.browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  try {
+    await signInThroughUi(page, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const { importMs } = await importThroughDialog(page, file);
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { bench: { start: number }; syncedAt?: number };
+        const label = document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '';
+        if (w.syncedAt === undefined && /^Sync: Synced/.test(label)) w.syncedAt = performance.now();
+        return w.syncedAt !== undefined;
+      },
+      null,
+      { polling: 100, timeout: 1_800_000 },
+    );
+    const clickToSyncedMs = await page.evaluate(() => {
+      const w = window as unknown as { bench: { start: number }; syncedAt: number };
+      return w.syncedAt - w.bench.start;
+    });
+    const [{ n }] = await app.db.knex('candidates').whereLike('email', `%@${ONLINE_DOMAIN}`).whereNull('deletedAt').count({ n: '*' });
+    return { importMs, clickToSyncedMs, serverRows: Number(n) };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Parse + one bulkPut, on the main thread, into a scratch database shaped like the candidates table. */
 async function baseline(page: Page, file: string, kind: 'csv' | 'xlsx'): Promise<Pick<Figures, 'baselineMs' | 'baselineParseMs'>> {
   await page.addScriptTag({ path: lib('dexie/dist/dexie.min.js') });
@@ -302,6 +348,7 @@ async function main() {
   const files = makeFiles(dir);
   const app = await startBrowserApp({ browserBuild: 'full' });
   const results: Array<{ kind: 'csv' | 'xlsx'; bytes: number; figures: Figures }> = [];
+  let online: OnlineFigures | null = null;
   try {
     await adminApi(app);
     for (const kind of KINDS) {
@@ -323,6 +370,11 @@ async function main() {
       results.push({ kind, bytes: statSync(files[kind]).size, figures });
       console.log(`  ${JSON.stringify(figures)}`);
       await context.close();
+    }
+    if (KINDS.includes('csv')) {
+      console.log(`Importing ${path.basename(files.onlineCsv)} online, through the dialog…`);
+      online = await importOnline(app, files.onlineCsv);
+      console.log(`  ${JSON.stringify(online)}`);
     }
   } finally {
     await app.close();
@@ -354,11 +406,9 @@ async function main() {
         detail: `longtask API; ${f.longTasks} tasks over 50 ms; wall time includes waiting for a CPU on a loaded machine`,
       },
       {
-        name: `${file}: click → "Synced"`,
+        name: `${file}: offline import, then online: click → "Synced"`,
         value: seconds(f.importMs + f.syncMs),
-        target: `≤ ${TARGET_SYNCED_RATIO}× the import`,
-        met: (f.importMs + f.syncMs) / f.importMs <= TARGET_SYNCED_RATIO,
-        detail: `${((f.importMs + f.syncMs) / f.importMs).toFixed(2)}× "Import Complete"; the sync alone ${seconds(f.syncMs)} after going online (${f.syncPhases})`,
+        detail: `${((f.importMs + f.syncMs) / f.importMs).toFixed(2)}× "Import Complete" (nothing can be sent during the import); the sync alone ${seconds(f.syncMs)} after going online (${f.syncPhases})`,
       },
       {
         name: `${file}: longest main-thread task during the sync`,
@@ -373,6 +423,19 @@ async function main() {
         target: `≤ ${TARGET_TASK_MS} ms`,
         met: f.tasksOver200CpuMs === 0,
         detail: `Chrome trace, the thread's own CPU time; ${f.tasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
+      },
+    );
+  }
+  if (online) {
+    const ratio = online.clickToSyncedMs / online.importMs;
+    figures.push(
+      { name: 'CSV imported online: click → "Import Complete"', value: seconds(online.importMs), detail: 'the device sends while it imports' },
+      {
+        name: 'CSV imported online: click → "Synced"',
+        value: seconds(online.clickToSyncedMs),
+        target: `≤ ${TARGET_SYNCED_RATIO}× the import`,
+        met: ratio <= TARGET_SYNCED_RATIO && online.serverRows === ROWS,
+        detail: `${ratio.toFixed(2)}× "Import Complete"; the server held ${online.serverRows.toLocaleString('en-US')} of ${ROWS.toLocaleString('en-US')} rows at "Synced"`,
       },
     );
   }
