@@ -13,7 +13,7 @@
 import type { SyncEnvironment } from './environment';
 import type { LoopDriver, SyncLoop } from './loop';
 import type { SyncStatusStore } from './status-store';
-import { joinTabs, type LeaderStatus, type PollWish, type Tabs, type TabsHandlers, type TabsTiming } from './tabs';
+import { LEADER_STATUS_FIELDS, joinTabs, type LeaderStatus, type PollWish, type Tabs, type TabsHandlers, type TabsTiming } from './tabs';
 
 export interface TabLeadershipOptions {
   env: SyncEnvironment;
@@ -93,11 +93,7 @@ export function createTabLeadership({ env, name, timing, status, loop }: TabLead
   function join() {
     // The followers' screens show how the leader's rounds go.
     const unsubscribe = status.subscribe((next, previous) => {
-      const changed =
-        next.syncing !== previous.syncing ||
-        next.pushProgress !== previous.pushProgress ||
-        next.pullProgress !== previous.pullProgress ||
-        next.nextRetryAt !== previous.nextRetryAt;
+      const changed = LEADER_STATUS_FIELDS.some((field) => next[field] !== previous[field]);
       if (changed && state.tabs?.role === 'leader') state.tabs.publish(liveStatus(status));
     });
     const tabs = joinTabs(env, name, handlers, timing);
@@ -134,6 +130,6 @@ export function createTabLeadership({ env, name, timing, status, loop }: TabLead
 }
 
 function liveStatus(status: SyncStatusStore): LeaderStatus {
-  const { syncing, pushProgress, pullProgress, nextRetryAt } = status.getState();
-  return { syncing, pushProgress, pullProgress, nextRetryAt };
+  const current = status.getState();
+  return Object.fromEntries(LEADER_STATUS_FIELDS.map((field) => [field, current[field]])) as LeaderStatus;
 }

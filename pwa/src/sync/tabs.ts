@@ -16,7 +16,8 @@ import type { SyncEnvironment, TabChannel } from './environment';
 import type { SyncStatus } from './status-store';
 
 /** The parts of a leader's status that live only in its memory, for its followers' screens. */
-export type LeaderStatus = Pick<SyncStatus, 'syncing' | 'pushProgress' | 'pullProgress' | 'nextRetryAt'>;
+export const LEADER_STATUS_FIELDS = ['syncing', 'pushProgress', 'pullProgress', 'nextRetryAt'] as const;
+export type LeaderStatus = Pick<SyncStatus, (typeof LEADER_STATUS_FIELDS)[number]>;
 
 /** What a tab's screens want from polling: `visible`, the regular poll; `fast`, the 5 s one. */
 export interface PollWish {
