@@ -14,7 +14,7 @@
  * and prints them against the targets: CSV within 1.5× its baseline and under 10 s; no main-thread task
  * over 200 ms. Figures only — it never fails a build. Run: npm run bench:import
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import { CANDIDATE_INDEXES } from '../src/db/database';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
 import { writeBigCsv } from '../tests/support/import-kit';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
+import { profileMainThread, traceMainThread } from './main-thread';
 import { loadLine, printFigures, type Figure } from './report';
 
 /** BENCH_ROWS overrides the size for a quick look; the targets are for 100,000. */
@@ -100,62 +101,6 @@ async function signedInOffline(app: BrowserApp) {
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await context.setOffline(true);
   return { context, page };
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/**
- * One task of a thread's event loop, with its wall (dur) and thread CPU (tdur) time. The 'toplevel'
- * category records little else, so tracing slows the import measured by a few per cent (the
- * 'devtools.timeline' categories record every function call and event: 20–25 %).
- */
-const TASK_EVENT = 'ThreadControllerImpl::RunTask';
-
-/**
- * Records the renderer's top-level tasks while `run` runs. On a shared machine a task's wall time
- * includes the time the OS gave the CPU to others; its thread CPU time (tdur) is the work itself.
- */
-async function traceMainThread(page: Page, run: () => Promise<void>) {
-  const cdp = await page.context().newCDPSession(page);
-  const kept: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => {
-    for (const event of value as unknown as TraceEvent[]) if (event.name === 'thread_name' || (event.name === TASK_EVENT && (event.dur ?? 0) > 20_000)) kept.push(event);
-  });
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
-  await run();
-  await cdp.send('Tracing.end');
-  await complete;
-  const mains = new Set(kept.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const tasks = kept.filter((e) => e.name === TASK_EVENT && mains.has(`${e.pid}:${e.tid}`));
-  return {
-    traceLongestWallMs: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
-    traceLongestCpuMs: Math.max(0, ...tasks.map((t) => (t.tdur ?? 0) / 1000)),
-    tasksOver200CpuMs: tasks.filter((t) => (t.tdur ?? 0) > 200_000).length,
-  };
-}
-
-/** Records a V8 CPU profile of the page's main thread while `run` runs, into PROFILE_DIR (when set). */
-async function profileMainThread(page: Page, name: string, run: () => Promise<void>) {
-  if (!PROFILE_DIR) return run();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  await cdp.send('Profiler.start');
-  await run();
-  const { profile } = await cdp.send('Profiler.stop');
-  mkdirSync(PROFILE_DIR, { recursive: true });
-  const file = path.join(PROFILE_DIR, `${name}.cpuprofile`);
-  writeFileSync(file, JSON.stringify(profile));
-  console.log(`  CPU profile of the main thread: ${file}`);
 }
 
 /** The real dialog: choose the file, click Import, wait for the run's toast. Timed inside the page. */
@@ -356,14 +301,14 @@ async function main() {
       console.log(`Importing ${path.basename(files[kind])} through the dialog…`);
       let imported!: Awaited<ReturnType<typeof importThroughDialog>>;
       const traced = await traceMainThread(page, () =>
-        profileMainThread(page, `import-${kind}`, async () => {
+        profileMainThread(page, PROFILE_DIR, `import-${kind}`, async () => {
           imported = await importThroughDialog(page, files[kind]);
         }),
       );
       const raw = await baseline(page, files[kind], kind);
       console.log('Going online: syncing the import…');
       let synced!: Awaited<ReturnType<typeof syncAfterImport>>;
-      await profileMainThread(page, `sync-${kind}`, async () => {
+      await profileMainThread(page, PROFILE_DIR, `sync-${kind}`, async () => {
         synced = await syncAfterImport(page, () => context.setOffline(false));
       });
       const figures = { ...imported, ...traced, ...raw, ...synced };

@@ -1,0 +1,63 @@
+/**
+ * What the benches record of a page's main thread through the DevTools protocol: its long tasks from a
+ * trace (wall and the thread's own CPU time), and a V8 CPU profile to read where the time went.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * One task of a thread's event loop, with its wall (dur) and thread CPU (tdur) time. The 'toplevel'
+ * category records little else, so tracing slows the import measured by a few per cent (the
+ * 'devtools.timeline' categories record every function call and event: 20–25 %).
+ */
+const TASK_EVENT = 'ThreadControllerImpl::RunTask';
+
+/**
+ * Records the renderer's top-level tasks while `run` runs. On a shared machine a task's wall time
+ * includes the time the OS gave the CPU to others; its thread CPU time (tdur) is the work itself.
+ */
+export async function traceMainThread(page: Page, run: () => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  const kept: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => {
+    for (const event of value as unknown as TraceEvent[]) if (event.name === 'thread_name' || (event.name === TASK_EVENT && (event.dur ?? 0) > 20_000)) kept.push(event);
+  });
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
+  await run();
+  await cdp.send('Tracing.end');
+  await complete;
+  const mains = new Set(kept.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = kept.filter((e) => e.name === TASK_EVENT && mains.has(`${e.pid}:${e.tid}`));
+  return {
+    traceLongestWallMs: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
+    traceLongestCpuMs: Math.max(0, ...tasks.map((t) => (t.tdur ?? 0) / 1000)),
+    tasksOver200CpuMs: tasks.filter((t) => (t.tdur ?? 0) > 200_000).length,
+  };
+}
+
+/** Records a V8 CPU profile of the page's main thread while `run` runs, as `dir`/`name`.cpuprofile (when `dir` is set). */
+export async function profileMainThread(page: Page, dir: string | undefined, name: string, run: () => Promise<void>) {
+  if (!dir) return run();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(`  CPU profile of the main thread: ${file}`);
+}
