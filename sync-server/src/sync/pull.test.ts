@@ -258,45 +258,6 @@ describe('pull: transactions committing out of order', () => {
   });
 });
 
-describe('pull: protocol versions', () => {
-  it('answers an app of version 1 (no protocol) with its counter names, the current version with the current names only', async () => {
-    const device = new TestDevice(admin);
-    await device.push([device.mutation('candidate.create', candidateArgs())]);
-    const legacy = await admin.get(`/api/sync/pull?clientId=${device.clientId}`);
-    expect(legacy.status).toBe(200);
-    expect(legacy.body).toMatchObject({ lastMutationId: expect.any(Number), processedMutationId: 1 });
-    expect(legacy.body).not.toHaveProperty('includedThrough');
-    expect(legacy.body).not.toHaveProperty('processedThrough');
-    const current = await device.pullPage();
-    expect(current.body).toMatchObject({ includedThrough: expect.any(Number), processedThrough: 1 });
-    expect(current.body).not.toHaveProperty('lastMutationId');
-    expect(current.body).not.toHaveProperty('processedMutationId');
-    expect((await admin.get(`/api/sync/pull?clientId=${device.clientId}&protocol=3`)).status).toBe(400);
-  });
-
-  it.skipIf(!process.env.DATABASE_URL)('gives version 1 the included mutation as lastMutationId and the processed one as processedMutationId', async () => {
-    const knex = server.db.knex;
-    const device = new TestDevice(admin);
-    await device.push([device.mutation('candidate.create', candidateArgs())]);
-    expect((await device.pull()).last.includedThrough).toBe(1);
-    const slow = await knex.transaction();
-    try {
-      await slow('candidates').insert({ uid: randomUUID(), name: 'slow', email: 'slow@versions.test' });
-      // Processed, but above the horizon the slow transaction holds: not included yet.
-      await device.push([device.mutation('candidate.create', candidateArgs())]);
-      const params = new URLSearchParams({ clientId: device.clientId, cursor: device.cursor!, includedThrough: '1' });
-      const legacy = await admin.get(`/api/sync/pull?${params}`);
-      expect(legacy.body).toMatchObject({ done: true, lastMutationId: 1, processedMutationId: 2 });
-      const current = await device.pullPage();
-      expect(current.body).toMatchObject({ done: true, includedThrough: 1, processedThrough: 2 });
-      expect(current.body).not.toHaveProperty('lastMutationId');
-      expect(current.body).not.toHaveProperty('processedMutationId');
-    } finally {
-      await slow.rollback();
-    }
-  });
-});
-
 describe('pull: own rows', () => {
   /** Every page from `cursor` on, asked with or without confirmOwn; again until `uids` all came (a long transaction elsewhere holds the horizon back). */
   async function pullFrom(device: TestDevice, cursor: string, confirm: boolean, uids: string[]) {

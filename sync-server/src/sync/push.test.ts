@@ -86,28 +86,6 @@ describe('push: the envelope', () => {
   });
 });
 
-describe('push: protocol versions', () => {
-  it('answers an app of version 1 (no protocol) with lastMutationId, the current version with processedThrough only', async () => {
-    const device = new TestDevice(admin);
-    const a = candidateArgs();
-    const create = device.mutation('candidate.create', a);
-    const bad = device.mutation('candidate.setStatus', { uid: a.uid, status: 'maybe' });
-    const legacy = await admin.post('/api/sync/push', { clientId: device.clientId, mutations: [create, bad] });
-    expect(legacy.status).toBe(200);
-    expect(legacy.body).toEqual({
-      lastMutationId: 2,
-      results: [
-        { id: 1, status: 'applied' },
-        { id: 2, status: 'rejected', reason: expect.any(String) },
-      ],
-    });
-    const current = await device.push([create, bad]);
-    expect(current.body).toEqual({ processedThrough: 2, results: legacy.body.results });
-    const refused = await admin.post('/api/sync/push', { protocol: 3, clientId: device.clientId, mutations: [] });
-    expect(refused.status).toBe(400);
-  });
-});
-
 describe('push: exactly once, in order', () => {
   it('applies each mutation once and answers replays with their stored results', async () => {
     const device = new TestDevice(admin);
