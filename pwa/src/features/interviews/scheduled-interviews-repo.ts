@@ -9,11 +9,12 @@ import { interviewSpan, SCHEDULED_INTERVIEW_LWW_FIELDS, type ScheduledInterview 
 import { shiftDay, toDayString } from '@shared/format/time-zone';
 import { newUid } from '@shared/sync/ids';
 import { mutationArgsSchemas, type MutationArgs } from '@shared/sync/protocol.schema';
+import type { MutationName } from '@shared/mutations/index';
 import { appDb } from '@/db/app-db';
 import type { RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
-import { writeMutation, type PreparedMutation } from '@/sync/outbox';
+import { writeMutation, type PrepareMutation, type PreparedMutation } from '@/sync/outbox';
 
 /** What the schedule form gives: every field of the interview. */
 export interface InterviewPlan {
@@ -51,29 +52,33 @@ export function createScheduledInterviewsRepo(db: RepHireDb) {
     return interview;
   }
 
-  async function write(args: MutationArgs<'interview.schedule'>, label: (name: string) => string): Promise<void> {
-    const parsed = parseOrThrow(mutationArgsSchemas['interview.schedule'], args);
-    const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.schedule'>> => ({
-      name: 'interview.schedule',
-      args: parsed,
-      label: label(await liveCandidateName(parsed.candidateUid)),
-    }));
+  /**
+   * Writes the mutation `prepare` makes, inside the write's transaction: what it reads there is what the
+   * write applies to, so quick changes (a 2 then a 3 on the scorecard) are stored in the order they were
+   * made, whatever order separate reads would end in. A rejection means the interview is gone.
+   */
+  async function write<N extends MutationName>(prepare: PrepareMutation<N>): Promise<void> {
+    const written = await writeMutation(db, prepare);
     if (written?.outcome.status === 'rejected') throw new RecordNotFoundError(written.outcome.reason ?? 'Interview not found');
-    notifyLocalWrite(db);
+    if (written) notifyLocalWrite(db);
   }
 
   return {
     /** Schedules a new interview of the candidate; resolves with its uid. */
     async scheduleInterview(candidateUid: string, plan: InterviewPlan): Promise<string> {
       const uid = newUid();
-      await write({ uid, candidateUid, ...plan }, (name) => `Schedule an interview with ${name} (${plan.date} ${plan.startTime})`);
+      const args = parseOrThrow(mutationArgsSchemas['interview.schedule'], { uid, candidateUid, ...plan });
+      await write(async () => ({
+        name: 'interview.schedule',
+        args,
+        label: `Schedule an interview with ${await liveCandidateName(candidateUid)} (${plan.date} ${plan.startTime})`,
+      }));
       return uid;
     },
 
     /** Changes an interview: only the fields that differ are sent, so others' changes to the rest stay. */
     async changeInterview(uid: string, plan: InterviewPlan): Promise<void> {
-      // Compared with the interview as it is inside the write's transaction, as scoreInterview does.
-      const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.schedule'> | null> => {
+      await write(async (): Promise<PreparedMutation<'interview.schedule'> | null> => {
         const current = await liveInterview(uid);
         const changes: Partial<InterviewPlan> = {};
         for (const field of SCHEDULED_INTERVIEW_LWW_FIELDS) if (plan[field] !== current[field]) (changes as Record<string, unknown>)[field] = plan[field];
@@ -86,8 +91,6 @@ export function createScheduledInterviewsRepo(db: RepHireDb) {
           label: `Change the interview with ${await liveCandidateName(current.candidateUid)}`,
         };
       });
-      if (written?.outcome.status === 'rejected') throw new RecordNotFoundError(written.outcome.reason ?? 'Interview not found');
-      if (written) notifyLocalWrite(db);
     },
 
     async cancelInterview(uid: string): Promise<void> {
@@ -107,9 +110,7 @@ export function createScheduledInterviewsRepo(db: RepHireDb) {
      * with the text the edit started from. Resolves once it is on this device.
      */
     async scoreInterview(uid: string, change: ScorecardChange): Promise<void> {
-      // The interview is read inside the write's transaction, which starts at once: quick choices (a 2
-      // then a 3) are stored in the order they were made, whatever order reads of their own would end in.
-      const written = await writeMutation(db, async (): Promise<PreparedMutation<'interview.score'>> => {
+      await write(async (): Promise<PreparedMutation<'interview.score'>> => {
         const current = await liveInterview(uid);
         return {
           name: 'interview.score',
@@ -117,8 +118,6 @@ export function createScheduledInterviewsRepo(db: RepHireDb) {
           label: `Score the interview with ${await liveCandidateName(current.candidateUid)} (${scorecardChangeLabel(change)})`,
         };
       });
-      if (written?.outcome.status === 'rejected') throw new RecordNotFoundError(written.outcome.reason ?? 'Interview not found');
-      notifyLocalWrite(db);
     },
 
     /**
