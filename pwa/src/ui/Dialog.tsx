@@ -25,20 +25,20 @@ export interface DialogProps {
 /**
  * A modal dialog: focus moves into it and is trapped there, Escape and the backdrop close it, and focus
  * returns to the control that opened it (Headless UI does all three).
+ *
+ * It fades in with a CSS animation and closes at once. Not Headless UI's `transition`: in 2.2 a dialog
+ * closed while its enter transition still runs (a confirmation answered within ~100 ms) can stay mounted
+ * for good, invisible, taking every click on the page (tailwindlabs/headlessui#3892, open); browser
+ * tests met it as clicks intercepted after a quick Confirm or Discard.
  */
 export function Dialog({ open, onClose, title, description, children, footer, className, hideClose }: DialogProps) {
   return (
     <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0"
-      />
+      <DialogBackdrop className="fixed inset-0 animate-[fade-in_150ms_ease-out] bg-black/50" />
       <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
         <DialogPanel
-          transition
           className={cn(
-            'relative w-full max-w-lg rounded-lg border bg-card p-6 text-card-foreground shadow-lg',
-            'transition duration-150 data-closed:scale-95 data-closed:opacity-0',
+            'relative w-full max-w-lg animate-[dialog-in_150ms_ease-out] rounded-lg border bg-card p-6 text-card-foreground shadow-lg',
             className,
           )}
         >

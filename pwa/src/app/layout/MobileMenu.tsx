@@ -22,11 +22,9 @@ export function MobileMenu() {
 
   return (
     <Dialog open={open} onClose={close} className="relative z-50 lg:hidden">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-200 data-closed:opacity-0" />
-      <DialogPanel
-        transition
-        className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-background shadow-xl transition duration-200 data-closed:-translate-x-full"
-      >
+      {/* Animated on opening only, as ui/Dialog.tsx says why. */}
+      <DialogBackdrop className="fixed inset-0 animate-[fade-in_200ms_ease-out] bg-black/50" />
+      <DialogPanel className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] animate-[slide-in-left_200ms_ease-out] flex-col bg-background shadow-xl">
         <div className="flex h-14 items-center justify-between border-b px-4">
           <DialogTitle className="text-base font-semibold">{name}</DialogTitle>
           <button type="button" onClick={close} aria-label="Close menu" className="rounded-md p-2 hover:bg-accent">
