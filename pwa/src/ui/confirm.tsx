@@ -23,8 +23,8 @@ const useConfirmStore = create<{ queue: Pending[] }>(() => ({ queue: [] }));
 
 /**
  * The confirmation is a sibling of any dialog that asks, so while it is open that dialog is inert and
- * Headless UI cannot hand focus back to it when the confirmation closes: focus lands on <body>, where
- * Escape and Tab no longer reach the dialog. Put it back on the control that asked, once the
+ * Headless UI cannot hand focus back to it when the confirmation closes: focus lands on <body> or on
+ * that dialog's own container, not on a control. Put it back on the control that asked, once the
  * confirmation has gone (unless that control has gone too, or something else took focus).
  */
 function refocusWhenFree(element: Element | null) {
@@ -34,8 +34,10 @@ function refocusWhenFree(element: Element | null) {
   const timer = setInterval(() => {
     tries += 1;
     const active = document.activeElement;
-    if ((!active || active === document.body) && element.isConnected && !element.closest('[inert]')) element.focus();
-    const settled = active !== null && active !== document.body && home.contains(active);
+    // Adrift: on <body>, or on a container of the control (the asking dialog itself), not on a control.
+    const adrift = !active || active === document.body || (active !== element && active.contains(element));
+    if (adrift && element.isConnected && !element.closest('[inert]')) element.focus();
+    const settled = active !== null && !adrift && home.contains(active);
     if (settled || tries > 20 || !element.isConnected) clearInterval(timer);
   }, 50);
 }
