@@ -93,6 +93,65 @@ describe('own rows', () => {
     expect(await convergenceProblems([a], reader)).toEqual([]);
   });
 
+  it('asks for the next page while it writes the one before, and ends with every row', async () => {
+    const http = await world.server.recruiterClient();
+    const writer = await world.device(http);
+    await writer.candidates.importCandidates(importRows('ahead', 700), { fileName: 'ahead.csv' });
+    await syncUntil(writer, async () => (await writer.db.candidates.where('localOnly').equals(1).count()) === 0);
+
+    const reader = await world.device(http);
+    /** The candidates the reader held when each page was asked for. */
+    const heldAtRequest: number[] = [];
+    const transport: SyncTransport = {
+      push: reader.transport.push,
+      pull: async (query) => {
+        heldAtRequest.push(await reader.db.candidates.count());
+        return reader.transport.pull(query);
+      },
+    };
+    const summary = await pullAll(reader.db, transport, 250);
+    expect(summary.pages).toBeGreaterThanOrEqual(3);
+    // The second page was asked for before the first was written; later ones likewise, one page ahead.
+    expect(heldAtRequest[1]).toBe(heldAtRequest[0]);
+    expect(heldAtRequest.at(-1)).toBeLessThan(await reader.db.candidates.count());
+    expect(await convergenceProblems([reader, writer], await world.device(http))).toEqual([]);
+  });
+
+  it('confirms rows the device made and pushed while one of its pulls ran, instead of sending them back', async () => {
+    const http = await world.server.recruiterClient();
+    const writer = await world.device(http);
+    const { device: a, pages } = await recordingDevice(http);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    // Rows for a pull of several pages, then rows of the device's own, pushed between two of its pages.
+    await writer.candidates.importCandidates(importRows('during', 600), { fileName: 'others.csv' });
+    await syncUntil(writer, async () => (await writer.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await a.candidates.importCandidates(importRows('mine-during', 5), { fileName: 'mine.csv' });
+    let pushed = false;
+    const pushingMidway: SyncTransport = {
+      push: a.transport.push,
+      pull: async (query) => {
+        const page = await a.transport.pull(query);
+        if (!pushed) {
+          pushed = true;
+          expect((await pushOutbox(a.db, a.transport)).sent).toBe(1);
+        }
+        return page;
+      },
+    };
+    await pullAll(a.db, pushingMidway, 250);
+    expect(pushed).toBe(true);
+
+    pages.length = 0;
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    const mine = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('mine-during'));
+    expect(mine).toHaveLength(5);
+    for (const row of mine) {
+      expect(confirmedUids(pages).has(row.uid), row.email).toBe(true);
+      expect(sentUids(pages).has(row.uid), row.email).toBe(false);
+    }
+    await expectConverged(a, http);
+  });
+
   it('sends in full a row another device or the server wrote after the import, and the device ends equal', async () => {
     const http = await world.server.recruiterClient();
     const { device: a, pages } = await recordingDevice(http);

@@ -169,6 +169,15 @@ export interface PullProgress {
   startedAt: number;
 }
 
+/**
+ * A request already on its way, awaited later: a failure is kept for whoever awaits it, and is not
+ * reported as unhandled when nobody does (the pull stopped first).
+ */
+function inFlight<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => {});
+  return request;
+}
+
 export async function pullAll(
   db: RepHireDb,
   transport: SyncTransport,
@@ -180,18 +189,23 @@ export async function pullAll(
   let seen: SeenRows | null = (await getMeta(db, 'resyncing')) ? emptySeenRows() : null;
   let cursor = seen ? null : await getMeta(db, 'cursor');
   const includedThrough = await getMeta(db, 'includedThrough');
+  const ask = (from: string | null) => ({ clientId, cursor: from ?? undefined, limit: pageSize, includedThrough });
   let pages = 0;
   let rows = 0;
   let resets = 0;
+  /** The next page, asked for while the one before it is written (the server and IndexedDB work at once). */
+  let ahead: { cursor: string; page: Promise<PullResponse> } | null = null;
   for (;;) {
-    const query = { clientId, cursor: cursor ?? undefined, limit: pageSize, includedThrough };
-    let page = await transport.pull({ ...query, confirmOwn: '1' });
+    const query = ask(cursor);
+    let page: PullResponse = await (ahead?.cursor === cursor ? ahead.page : transport.pull({ ...query, confirmOwn: '1' }));
+    ahead = null;
     if (page.reset) {
       // Our cursor is from another epoch (a restored database): this page starts a full pull from nothing.
       if (++resets > 1) throw new SyncError('server', 'The server keeps asking for a full resync');
       await db.transaction('rw', db.meta, () => setMeta(db, 'resyncing', true));
       seen = emptySeenRows();
     }
+    if (!page.done) ahead = { cursor: page.cursor, page: inFlight(transport.pull({ ...ask(page.cursor), confirmOwn: '1' })) };
     if (seen) remember(seen, page);
     if (!(await applyPulledPage(db, page, seen === null))) {
       // A row confirmed as this device's own is not what the device holds: the same page, in full.
