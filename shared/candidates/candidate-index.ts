@@ -68,6 +68,19 @@ export function indexCandidate<C extends CandidateView>(candidate: C): IndexedCa
   };
 }
 
+/** The candidate's fields an index entry is built from: a change to any other field keeps the entry's values. */
+export const INDEXED_FIELDS = ['name', 'email', 'phone', 'location', 'source', 'experience', 'skills', 'notes', 'status', 'appliedDate'] as const;
+
+/**
+ * The entry for a new version of the candidate behind `before`: the same values with the new candidate
+ * when no indexed field changed (a sync confirming a row changes only its id and timestamps), else
+ * built again.
+ */
+export function reindexCandidate<C extends CandidateView>(before: IndexedCandidate<C>, candidate: C): IndexedCandidate<C> {
+  const same = INDEXED_FIELDS.every((field) => before.candidate[field] === candidate[field]);
+  return same ? { ...before, candidate } : indexCandidate(candidate);
+}
+
 export function indexCandidates<C extends CandidateView>(candidates: readonly C[]): IndexedCandidate<C>[] {
   return candidates.map((candidate) => indexCandidate(candidate));
 }

@@ -19,7 +19,7 @@
  *   gets the answer IndexedDB would give. A change that could not count itself (version null) leaves it
  *   unsure until the next load.
  */
-import { indexCandidate, type IndexedCandidate } from '@shared/candidates/candidate-index';
+import { indexCandidate, reindexCandidate, type IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { emailKey, fromLocalCandidate, type RepHireDb } from '../database';
@@ -251,7 +251,7 @@ export class CandidateMirror {
     this.reader.changing(uid, before !== undefined);
     if (before) this.byEmail.get(emailKey(before.candidate.email))?.delete(uid);
     if (candidate) {
-      this.rows.set(uid, indexCandidate(candidate));
+      this.rows.set(uid, before ? reindexCandidate(before, candidate) : indexCandidate(candidate));
       this.addEmail(candidate);
     } else this.rows.delete(uid);
   }
