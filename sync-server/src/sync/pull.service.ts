@@ -21,7 +21,8 @@
  * all of them). The row tracks its latest run of one device's writes (the own_writes migration); the
  * cursor's `k` says which versions the device holds: the run's base was written below the horizon of
  * the device's last finished pull, and the run started after that pull's last read, so the base was
- * what that pull saw. Any other writer in between ends the run, and the row goes out in full.
+ * what that pull saw; a row the run created needs only that no pull sent it (CONFIRMABLE). Any other
+ * writer in between ends the run, and the row goes out in full.
  */
 import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, SYNC_PROTOCOL_VERSION, type LegacyPullResponse, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
@@ -100,8 +101,18 @@ async function readSnapshot(db: Knex, cursor: Cursor | undefined): Promise<{ xmi
   return { xmin: rows[0].xmin, xmax: rows[0].xmax, fromTheFuture: rows[0].ahead === true };
 }
 
-// coalesce: a row without a run (own_client NULL) must be false here, not NULL, or it would go out as neither.
-const CONFIRMABLE = `coalesce(t.own_client = ?::uuid AND t.own_start >= ?::xid8 AND (t.own_base IS NULL OR t.own_base < ?::xid8), false)`;
+/**
+ * Which rows are confirmed (see the module comment), with the cursor's `k` = [horizon, xmax] of the
+ * device's last finished pull:
+ * - a row the run changed (own_base set): the run started after that pull's last read (own_start ≥
+ *   xmax) and its base was below that pull's horizon, so the device holds the base;
+ * - a row the run created (own_base NULL): no version of it was below that pull's horizon when the
+ *   run began (own_start ≥ horizon), so no pull ever sent it and the device holds only its own. A row
+ *   made while a pull ran (the device pushing as it imports) is confirmed by the next pull, not sent.
+ * coalesce: a row without a run (own_client NULL) must be false here, not NULL, or it would go out as neither.
+ */
+const CONFIRMABLE = `coalesce(t.own_client = ?::uuid
+  AND CASE WHEN t.own_base IS NULL THEN t.own_start >= ?::xid8 ELSE t.own_start >= ?::xid8 AND t.own_base < ?::xid8 END, false)`;
 
 async function changedRows(
   db: Knex,
@@ -115,7 +126,7 @@ async function changedRows(
   const { from: source, json, erased, own } = TABLES[table];
   const confirm = ownWrites !== null && table === 'candidates';
   const confirmable = confirm ? `NOT (${erased}) AND ${CONFIRMABLE}` : 'false';
-  const confirmArgs = confirm ? [ownWrites.clientId, ownWrites.known[1], ownWrites.known[0]] : [];
+  const confirmArgs = confirm ? [ownWrites.clientId, ownWrites.known[0], ownWrites.known[1], ownWrites.known[0]] : [];
   const { rows } = await db.raw(
     `SELECT t.id, t.xid::text AS x, CASE WHEN ${erased} THEN t.uid::text END AS erased,
             ${confirm ? `CASE WHEN ${confirmable} THEN ${ownRowConfirmationJson('t')}::text END` : 'NULL'} AS c,
