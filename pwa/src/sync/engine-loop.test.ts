@@ -124,6 +124,22 @@ describe('triggers and backoff', () => {
     expect(server.candidates.size).toBe(6);
   });
 
+  it('pushes an import batch at once, while the import goes on: no debounce behind a bulk write', async () => {
+    const server = new FakeSyncServer();
+    const { fake, engine, repo } = await device(server);
+    engine.start();
+    fake.advance(0);
+    await engine.settled();
+    await repo.importCandidates([{ name: 'Ann', email: 'ann@x.io' }, { name: 'Bo', email: 'bo@x.io' }]);
+    expect(fake.pendingDelays()).toEqual([0]);
+    fake.advance(0);
+    await engine.settled();
+    expect(server.candidates.size).toBe(2);
+    // An edit after it still waits for the next keystroke.
+    await repo.createCandidate({ name: 'Cy', email: 'cy@x.io' });
+    expect(fake.pendingDelays()).toEqual([1000]);
+  });
+
   it('polls every 5 s while a screen asks (hidden too), every 30 s otherwise, and not while hidden', async () => {
     const server = new FakeSyncServer();
     const { fake, engine } = await device(server);

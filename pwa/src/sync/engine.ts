@@ -143,7 +143,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         },
       }),
     );
-    cleanups.push(onLocalWrite(db, () => leadership.trigger('write')));
+    cleanups.push(onLocalWrite(db, (kind) => leadership.trigger(kind === 'batch' ? 'now' : 'write')));
     // A newer app version in another tab upgrades the database: Dexie closes ours (the upgrade keeps
     // the outbox); this tab must reload to run the new code.
     const onVersionChange = () => {

@@ -175,7 +175,7 @@ export function createCandidatesRepo(db: RepHireDb) {
      * call in one transaction (import-rows.ts); the dialog calls it once per batch the worker reads.
      */
     async importCandidates(rows: readonly unknown[], options: ImportOptions = {}): Promise<ImportResult> {
-      return importCandidateRows(db, rows, options, () => notifyLocalWrite(db));
+      return importCandidateRows(db, rows, options, () => notifyLocalWrite(db, 'batch'));
     },
 
     // Reads (for useLiveQuery): deleted candidates are never returned.

@@ -119,7 +119,7 @@ export function createImportHistory(db: RepHireDb) {
           await db.imports.update(id, { undoneAt: new Date().toISOString(), undo: summary });
         },
       });
-      notifyLocalWrite(db);
+      notifyLocalWrite(db, 'batch');
       return summary;
     },
   };
