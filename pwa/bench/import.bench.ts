@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
-import { CANDIDATE_INDEXES } from '../src/db/database';
+import { CANDIDATE_INDEXES, DEFAULT_DB_NAME } from '../src/db/database';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
 import { writeBigCsv } from '../tests/support/import-kit';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
@@ -192,6 +192,38 @@ interface OnlineFigures {
 }
 
 /**
+ * Waits until a newly signed-in device holds every candidate of the server (its first sync pulls what
+ * the earlier runs imported): the online run then times its own import only.
+ */
+async function firstSyncDone(page: Page, app: BrowserApp) {
+  const [{ n }] = await app.db.knex('candidates').count({ n: '*' });
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const held = await page.evaluate(async (dbName) => {
+      const label = document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '';
+      if (!/^Sync: Synced/.test(label)) return -1;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(dbName);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        return await new Promise<number>((resolve, reject) => {
+          const request = db.transaction('candidates').objectStore('candidates').count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    }, DEFAULT_DB_NAME);
+    if (held >= Number(n)) return;
+    if (Date.now() > deadline) throw new Error(`the device's first sync did not end: ${held} of ${n} candidates`);
+    await page.waitForTimeout(500);
+  }
+}
+
+/**
  * The CSV imported online, as at a desk: the device pushes while it imports. Timed in the page from the
  * click to "Import Complete" and to the indicator's "Synced"; the server's rows are counted at "Synced".
  */
@@ -201,6 +233,7 @@ async function importOnline(app: BrowserApp, file: string): Promise<OnlineFigure
   try {
     await signInThroughUi(page, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await firstSyncDone(page, app);
     const { importMs } = await importThroughDialog(page, file);
     await page.waitForFunction(
       () => {
