@@ -94,6 +94,32 @@ describe('rebase', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('removes a record created here when its creation was acknowledged and the server sent nothing of it', async () => {
+    const repo = await setup();
+    // The server had bo@x.io with the same values under another uid: importing the row changed nothing there.
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }]);
+    const result = await pullPage(page([], 1));
+    expect(result).toMatchObject({ rebased: true, dropped: 1 });
+    expect(await repo.listCandidates()).toEqual([]);
+  });
+
+  it('leaves the pending batches of an import alone when the included ones were all confirmed', async () => {
+    const repo = await setup();
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }]); // id 1, confirmed below
+    await repo.importCandidates([{ name: 'Cy', email: 'cy@x.io' }]); // id 2, still being sent
+    const [bo, cy] = await Promise.all([repo.findByEmail('bo@x.io'), repo.findByEmail('cy@x.io')]);
+    const stored = (await db.candidates.get(bo[0]!.uid))!;
+    const confirmed = { uid: stored.uid, ...stored.ownWrites!, id: 51, createdAt: NOW, updatedAt: NOW, deletedAt: null };
+    const pendingBefore = await db.candidates.get(cy[0]!.uid);
+    const result = await pullPage({ ...page([], 1), confirmed: [confirmed] });
+    expect(result).toMatchObject({ rebased: false, dropped: 1, replayed: 0 });
+    expect(await db.outbox.toCollection().primaryKeys()).toEqual([2]);
+    expect(await repo.getCandidate(bo[0]!.uid)).toMatchObject({ id: 51 });
+    // Not written again: the same stored row, still made here and pending.
+    expect(await db.candidates.get(cy[0]!.uid)).toEqual(pendingBefore);
+    expect(pendingBefore).toMatchObject({ localOnly: 1, ownWrites: { from: 2, through: 2, count: 1 } });
+  });
+
   it('shows a pending edit of a record made here on top of the version the server then sent', async () => {
     const repo = await setup();
     await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io', phone: '5' }]); // id 1

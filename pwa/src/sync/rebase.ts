@@ -7,6 +7,9 @@
  *      import row with a known email) disappears this way,
  *   3. drops the outbox entries the pull says are included in server truth (id ≤ includedThrough),
  *   4. replays the remaining entries, in order, with the shared merge functions.
+ * Steps 2 and 4 run only when they could change a row: a pulled row or an erasure touched pending
+ * changes (`needsRebase`), a reset, or an included change left a trace the pull did not clear
+ * (includedLeftTraces).
  * Screens see one change, never a state without their pending edits. Entries the server rejected were
  * already moved out of the outbox, so step 2 removes their optimistic effect and step 4 skips them.
  */
@@ -99,17 +102,40 @@ async function revertToServer(db: RepHireDb): Promise<void> {
   await db.serverRows.clear();
 }
 
+/** Rows read at once while looking for a trace of an included change (keys first, rows in slices). */
+const TRACE_SLICE = 2000;
+
+/**
+ * Whether a change the pull says is included left anything on the device that is still only the
+ * device's: a touched row other than a candidate (interview notes, saved views and scheduled interviews
+ * record no writer, so any is taken as one), or a candidate an included mutation wrote that the pull
+ * neither confirmed nor sent in full — the server merged it into another record, or found nothing to
+ * change. A confirmed candidate has lost its run of own writes and its server copy; one sent in full
+ * has flagged `needsRebase` already.
+ */
+async function includedLeftTraces(db: RepHireDb, includedThrough: number): Promise<boolean> {
+  const markers = (await db.serverRows.toCollection().primaryKeys()) as Array<[RowKind, string]>;
+  if (markers.some(([kind]) => kind !== 'candidate')) return true;
+  const uids = [...markers.map(([, uid]) => uid), ...((await db.candidates.where('localOnly').equals(1).primaryKeys()) as string[])];
+  for (let from = 0; from < uids.length; from += TRACE_SLICE) {
+    const rows = await db.candidates.bulkGet(uids.slice(from, from + TRACE_SLICE));
+    if (rows.some((row) => row?.ownWrites && row.ownWrites.from <= includedThrough)) return true;
+  }
+  return false;
+}
+
 export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
   return db.transaction('rw', [...rowTables(db), db.experiences], async () => {
     const acknowledged = await db.outbox.where('id').belowOrEqual(input.includedThrough).count();
     const needsRebase = await getMeta(db, 'needsRebase');
-    // Otherwise undoing and replaying would give the same rows: skip the work.
-    const rebased = acknowledged > 0 || needsRebase || input.seen !== null;
+    // Otherwise undoing and replaying would give the same rows: skip the work. Pending entries of an
+    // import still being sent are many; replaying them after every pull would write their rows again.
+    const rebased = needsRebase || input.seen !== null || (acknowledged > 0 && (await includedLeftTraces(db, input.includedThrough)));
+    await db.outbox.where('id').belowOrEqual(input.includedThrough).delete();
     let replayed = 0;
     if (rebased) {
       if (input.seen) await forgetUnseen(db, input.seen);
       await revertToServer(db);
-      await db.outbox.where('id').belowOrEqual(input.includedThrough).delete();
       // Replayed in id order, a few entries at a time (an import entry carries up to 1,000 rows).
       let after = input.includedThrough;
       for (;;) {
