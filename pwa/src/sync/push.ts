@@ -13,7 +13,7 @@ import { ERROR_CODES } from '@shared/api/error.schema';
 import { MAX_MUTATIONS_PER_PUSH, type Mutation } from '@shared/sync/protocol.schema';
 import { newUid } from '@shared/sync/ids';
 import type { OutboxEntry, RejectedEntry, RepHireDb } from '@/db/database';
-import { clientIdOf, getMeta, setMeta } from '@/db/meta';
+import { ensureClientId, getMeta, setMeta } from '@/db/meta';
 import { SyncError, type SyncTransport } from './transport';
 
 /** Well under the server's body limit; halved for the rest of a push after a 413. */
@@ -102,23 +102,34 @@ export function isClientOfAnotherUser(error: unknown): boolean {
   return error instanceof SyncError && error.code === ERROR_CODES.syncClientOfAnotherUser;
 }
 
+/**
+ * The entries the next request sends, with the client id (and, when asked, the records of every unsent
+ * entry), read in ONE transaction: each transaction waits its turn behind an import's batch writing
+ * meanwhile, so separate reads would each wait for one.
+ */
+function nextToSend(db: RepHireDb, countAll: boolean) {
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
+    const unsent = db.outbox.where('id').above(processedThrough);
+    let records = 0;
+    if (countAll) await unsent.clone().each((entry) => void (records += entry.count));
+    const entries = await unsent.limit(MAX_MUTATIONS_PER_PUSH).toArray();
+    return { entries, clientId, records };
+  });
+}
+
 export async function pushOutbox(db: RepHireDb, transport: SyncTransport, options: PushOptions = {}): Promise<PushSummary> {
   let maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_PUSH_BYTES;
   const summary: PushSummary = { sent: 0, rejected: 0 };
-  let total = 0;
-  await db.outbox
-    .where('id')
-    .above(await getMeta(db, 'processedThrough'))
-    .each((entry) => void (total += entry.count));
+  let total: number | null = null;
   const startedAt = Date.now();
   let sentRecords = 0;
   let stalled = 0;
   for (;;) {
-    const processedThrough = await getMeta(db, 'processedThrough');
-    const entries = await db.outbox.where('id').above(processedThrough).limit(MAX_MUTATIONS_PER_PUSH).toArray();
+    const { entries, clientId, records } = await nextToSend(db, total === null);
+    total ??= records;
     if (!entries.length) return summary;
     const batch = takeBatch(entries, maxBytes);
-    const clientId = await clientIdOf(db);
     let response;
     try {
       response = await transport.push({ clientId, mutations: batch });

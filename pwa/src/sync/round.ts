@@ -38,8 +38,10 @@ export async function runRound({ db, transport, env, status, withSyncLock, maxPu
   const done = (outcome: SyncOutcome, retryAfterMs = 0): RoundResult => ({ outcome, retryAfterMs });
   status.setState({ online: env.isOnline() });
   if (!env.isOnline()) return done({ ok: false, reason: 'offline' });
-  if (!(await getMeta(db, 'owner'))) return done({ ok: false, reason: 'signedOut' });
-  if (await getMeta(db, 'needsSignIn')) return done({ ok: false, reason: 'needsSignIn' });
+  // One read: an import writing meanwhile makes each transaction wait for one of its batches.
+  const [owner, needsSignIn] = await db.transaction('r', db.meta, () => Promise.all([getMeta(db, 'owner'), getMeta(db, 'needsSignIn')]));
+  if (!owner) return done({ ok: false, reason: 'signedOut' });
+  if (needsSignIn) return done({ ok: false, reason: 'needsSignIn' });
   return withSyncLock(async () => {
     status.setState({ syncing: true });
     try {
