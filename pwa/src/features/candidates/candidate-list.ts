@@ -118,13 +118,18 @@ export class CandidateList implements MirrorReader {
     if (!this.dirty.size || !this.mirror.ready) return;
     const started = performance.now();
     const previous = this.published;
-    // Published rows that changed (found by binary search: the entries are in uid order), and new rows.
+    // Published rows that changed, and new rows. The entries are in uid order: the changed uids, sorted
+    // (natively, no comparator), are found in one forward pass, each search starting where the last
+    // ended — a sync confirming 40,000 rows between two publishes searched from the start for each.
     const replaced: Array<[number, Entry | undefined]> = [];
     const added: Entry[] = [];
-    for (const [uid, had] of this.dirty) {
+    let from = 0;
+    for (const uid of [...this.dirty.keys()].sort()) {
       const now = this.mirror.entry(uid);
-      if (had) replaced.push([positionOf(previous.entries, uid), now]);
-      else if (now) added.push(now); // (a row may have come and gone since the last publish)
+      if (this.dirty.get(uid)) {
+        from = positionOf(previous.entries, uid, from);
+        replaced.push([from, now]);
+      } else if (now) added.push(now); // (a row may have come and gone since the last publish)
     }
     const inPlace = !added.length && replaced.every(([, now]) => now);
     if (inPlace) {
