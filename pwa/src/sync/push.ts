@@ -41,18 +41,30 @@ export interface PushOptions {
 const encoder = new TextEncoder();
 const toWire = (entry: OutboxEntry): Mutation => ({ id: entry.id, name: entry.name, args: entry.args, hlc: entry.hlc });
 
-/** The first entries that fit: at most MAX_MUTATIONS_PER_PUSH and maxBytes (always at least one). */
-export function takeBatch(entries: OutboxEntry[], maxBytes: number): Mutation[] {
-  const batch: Mutation[] = [];
-  let bytes = 200; // the envelope: clientId, brackets
-  for (const entry of entries) {
+/** The envelope's bytes: clientId, protocol, brackets. */
+const ENVELOPE_BYTES = 200;
+/** A mutation's bytes on the wire, with its comma. */
+const wireBytes = (mutation: Mutation) => encoder.encode(JSON.stringify(mutation)).length + 1;
+
+/** Gathers a push's mutations: at most MAX_MUTATIONS_PER_PUSH and maxBytes (always at least one). */
+class BatchBuilder {
+  readonly mutations: Mutation[] = [];
+  /** The records of the entries taken (an import chunk counts its rows). */
+  records = 0;
+  private bytes = ENVELOPE_BYTES;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Takes the entry when it fits; false when it does not (the batch is then complete). */
+  offer(entry: OutboxEntry): boolean {
     const mutation = toWire(entry);
-    const size = encoder.encode(JSON.stringify(mutation)).length + 1;
-    if (batch.length && (batch.length >= MAX_MUTATIONS_PER_PUSH || bytes + size > maxBytes)) break;
-    batch.push(mutation);
-    bytes += size;
+    const size = wireBytes(mutation);
+    if (this.mutations.length && (this.mutations.length >= MAX_MUTATIONS_PER_PUSH || this.bytes + size > this.maxBytes)) return false;
+    this.mutations.push(mutation);
+    this.records += entry.count;
+    this.bytes += size;
+    return true;
   }
-  return batch;
 }
 
 async function recordResults(db: RepHireDb, results: { id: number; status: string; reason?: string }[], processedThrough: number) {
@@ -107,14 +119,17 @@ export function isClientOfAnotherUser(error: unknown): boolean {
  * entry), read in ONE transaction: each transaction waits its turn behind an import's batch writing
  * meanwhile, so separate reads would each wait for one.
  */
-function nextToSend(db: RepHireDb, countAll: boolean) {
+function nextToSend(db: RepHireDb, countAll: boolean, maxBytes: number) {
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
     const unsent = db.outbox.where('id').above(processedThrough);
     let records = 0;
     if (countAll) await unsent.clone().each((entry) => void (records += entry.count));
-    const entries = await unsent.limit(MAX_MUTATIONS_PER_PUSH).toArray();
-    return { entries, clientId, records };
+    // Entry by entry until the batch is full: reading the next 200 at once (an import's: 200,000 rows)
+    // to send the few that fit in one request was one long task.
+    const batch = new BatchBuilder(maxBytes);
+    await unsent.until((entry) => !batch.offer(entry)).each(() => {});
+    return { batch, clientId, records };
   });
 }
 
@@ -126,10 +141,11 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
   let sentRecords = 0;
   let stalled = 0;
   for (;;) {
-    const { entries, clientId, records } = await nextToSend(db, total === null);
-    total ??= records;
-    if (!entries.length) return summary;
-    const batch = takeBatch(entries, maxBytes);
+    const next = await nextToSend(db, total === null, maxBytes);
+    total ??= next.records;
+    const { clientId } = next;
+    const batch = next.batch.mutations;
+    if (!batch.length) return summary;
     let response;
     try {
       response = await transport.push({ clientId, mutations: batch });
@@ -147,7 +163,7 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     summary.rejected += results.filter((r) => r.status === 'rejected').length;
     if (processed >= last) {
       summary.sent += batch.length;
-      sentRecords += entries.slice(0, batch.length).reduce((sum, entry) => sum + entry.count, 0);
+      sentRecords += next.batch.records;
       stalled = 0;
       options.onProgress?.({ sent: Math.min(sentRecords, total), total, startedAt });
       continue;
