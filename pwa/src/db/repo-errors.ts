@@ -3,6 +3,9 @@
  * message per field (as the forms show them), a RecordNotFoundError names what is missing.
  */
 import type { z } from 'zod';
+import { issueMessages } from '@shared/schemas/issue-messages';
+
+export { issueMessages };
 
 export class ValidationError extends Error {
   constructor(
@@ -20,16 +23,6 @@ export class RecordNotFoundError extends Error {
     super(message);
     this.name = 'RecordNotFoundError';
   }
-}
-
-/** "field: message" for each problem, the field names joined with dots. */
-export function issueMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join('.') || '_';
-    fields[path] ??= issue.message;
-  }
-  return fields;
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -9,7 +9,8 @@
  *   count what the import would make (`previewDone`), or answers `failed`.
  */
 import type { ColumnMapping } from '../column-mapping';
-import type { FileTotals, HeaderInfo, ImportRowInput, StoredRow } from './row-batcher';
+import type { FileTotals, HeaderInfo, StoredRow } from './row-batcher';
+import type { ImportRow } from '../../mutations/args.schema';
 
 export type SheetKind = 'csv' | 'workbook';
 
@@ -52,7 +53,7 @@ export type WorkerToMain =
   | {
       type: 'batch';
       batch: number;
-      rows: ImportRowInput[];
+      rows: ImportRow[];
       rowNumbers: number[];
       /** Share of the file (0–1) read when this batch closed. */
       progress: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { withoutUids } from '../testing';
 import type { WorkerToMain } from './protocol';
 import { DEFAULT_READ_LIMITS, readSpreadsheetFile, type ReadLimits } from './read-file';
 
@@ -24,7 +25,7 @@ async function read(content: BlobPart | BlobPart[], kind: 'csv' | 'workbook' = '
   await readSpreadsheetFile(blob, kind, 'UTC', port, { ...DEFAULT_READ_LIMITS, ...limits });
   const batches = messages.filter((m): m is Batch => m.type === 'batch');
   const last = messages.at(-1)!;
-  return { messages, batches, rows: batches.flatMap((b) => b.rows), last, maxInFlight };
+  return { messages, batches, rows: withoutUids(batches.flatMap((b) => b.rows)), last, maxInFlight };
 }
 
 function workbook(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Uint8Array {

@@ -11,14 +11,14 @@
  */
 import { headerSignature, headerText, missingRequiredColumns, resolveColumns, type ColumnMapping } from '../column-mapping';
 import { cellText } from '../cell-values';
-import { mapRow, providedFields, type ImportedCandidate, type RowError } from '../row-mapping';
+import { checkImportRow } from '../check-import-row';
+import { mapRow, providedFields, type RowError } from '../row-mapping';
+import type { ImportRow } from '../../mutations/args.schema';
 import type { CandidateFields } from '../../schemas/candidate.schema';
 
-/** A candidate as stored by an import: name and email, plus only the fields the row filled in. */
-export type ImportRowInput = Partial<CandidateFields> & Pick<CandidateFields, 'name' | 'email'>;
-
 export interface RowBatch {
-  rows: ImportRowInput[];
+  /** Checked with the import mutation's row schema, each with the uid its candidate gets when new (checkImportRow). */
+  rows: ImportRow[];
   /** The spreadsheet row number of each entry of `rows`. */
   rowNumbers: number[];
 }
@@ -56,7 +56,7 @@ export interface HeaderInfo {
 
 /** A data row as the import stores it, or the error it makes (for the preview). */
 export type StoredRow =
-  | { kind: 'candidate'; row: number; values: ImportRowInput; warnings: string[] }
+  | { kind: 'candidate'; row: number; values: ImportRow; warnings: string[] }
   | { kind: 'error'; row: number; field: string | null; message: string };
 
 export interface RowBatcherOptions {
@@ -87,7 +87,7 @@ export type HeaderResult = { ok: true } | { ok: false; message: string };
 export class RowBatcher {
   private columns: ColumnMapping | null = null;
   private headerInfo: HeaderInfo | null = null;
-  private pending: ImportedCandidate[] = [];
+  private pending: Array<{ row: number; values: ImportRow }> = [];
   private readonly batchSize: number;
   private readonly keep: number;
   readonly totals: FileTotals = {
@@ -155,10 +155,18 @@ export class RowBatcher {
       this.addError(result.row, result.message, result.field);
       this.options.observe?.({ kind: 'error', row: result.row, field: result.field, message: result.message });
     } else {
+      // The row as the import mutation takes it (in this worker, not on the main thread as it stores).
+      const checked = checkImportRow(providedFields(result));
+      if (!checked.ok) {
+        const message = `Row ${result.row}: ${checked.reason}`;
+        this.addError(result.row, message, checked.field);
+        this.options.observe?.({ kind: 'error', row: result.row, field: checked.field, message });
+        return null;
+      }
       this.totals.candidates += 1;
-      this.options.observe?.({ kind: 'candidate', row: result.row, values: providedFields(result) as ImportRowInput, warnings: result.warnings });
+      this.options.observe?.({ kind: 'candidate', row: result.row, values: checked.row, warnings: result.warnings });
       for (const warning of result.warnings) this.addWarning(warning);
-      this.pending.push({ row: result.row, candidate: result.candidate, provided: result.provided });
+      this.pending.push({ row: result.row, values: checked.row });
       if (this.pending.length >= this.batchSize) return this.flush();
     }
     return null;
@@ -180,8 +188,8 @@ export class RowBatcher {
     const candidates = this.pending;
     this.pending = [];
     return {
-      rows: candidates.map((imported) => providedFields(imported) as ImportRowInput),
-      rowNumbers: candidates.map((imported) => imported.row),
+      rows: candidates.map((pending) => pending.values),
+      rowNumbers: candidates.map((pending) => pending.row),
     };
   }
 }

@@ -3,14 +3,9 @@
  * `candidates.import` mutations of at most 1,000 rows (and a body-size budget, so one mutation always
  * fits in a push), all applied and queued in one transaction.
  */
-import {
-  MAX_IMPORT_ROWS_PER_MUTATION,
-  importRowSchema,
-  type ImportRow,
-} from '@shared/sync/protocol.schema';
-import { newUid } from '@shared/sync/ids';
+import { checkImportRow } from '@shared/import/check-import-row';
+import { MAX_IMPORT_ROWS_PER_MUTATION, type ImportRow } from '@shared/sync/protocol.schema';
 import { emailKey, type RepHireDb } from '@/db/database';
-import { issueMessages } from '@/db/repo-errors';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { writeMutations, type PrepareMutation, type WriteOptions } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
@@ -79,7 +74,7 @@ export function chunkByBytes<T>(items: readonly T[], maxItems: number, maxBytes:
   return chunks;
 }
 
-export function chunkImportRows(rows: ImportRow[], maxRows = MAX_IMPORT_ROWS_PER_MUTATION, maxBytes = MAX_IMPORT_CHUNK_BYTES) {
+export function chunkImportRows(rows: readonly ImportRow[], maxRows = MAX_IMPORT_ROWS_PER_MUTATION, maxBytes = MAX_IMPORT_CHUNK_BYTES) {
   return chunkByBytes(rows, maxRows, maxBytes);
 }
 
@@ -87,7 +82,7 @@ export function chunkImportRows(rows: ImportRow[], maxRows = MAX_IMPORT_ROWS_PER
 const VALIDATE_SLICE_ROWS = 1000;
 
 /**
- * Each row checked with the shared import-row schema (and given a new uid), a slice at a time with the
+ * Each row checked with the shared import-row check (and given a new uid), a slice at a time with the
  * main thread handed back in between: a 5,000-row batch is not one long task.
  */
 export async function validateImportRows(
@@ -98,20 +93,14 @@ export async function validateImportRows(
   const skipped: SkippedRow[] = [];
   for (let index = 0; index < rows.length; index += 1) {
     if (index > 0 && index % VALIDATE_SLICE_ROWS === 0) await yieldToMain();
-    const row = rows[index];
-    const input = row && typeof row === 'object' ? { ...row, uid: newUid() } : row;
-    const parsed = importRowSchema.safeParse(input);
-    if (parsed.success) valid.push(parsed.data);
-    else {
-      const issues = Object.entries(issueMessages(parsed.error));
-      const reason = issues.map(([field, message]) => (field === '_' ? message : `${field}: ${message}`)).join('; ');
-      const fields = issues.map(([field]) => field).filter((field) => field !== '_');
-      skipped.push({ index, reason, field: fields.length ? fields.join(', ') : null });
-    }
+    const checked = checkImportRow(rows[index]);
+    if (checked.ok) valid.push(checked.row);
+    else skipped.push({ index, reason: checked.reason, field: checked.field });
   }
   return { valid, skipped };
 }
 
+/** Rows of any origin: checked here first (validateImportRows), then stored as storeCheckedImportRows does. */
 export async function importCandidateRows(
   db: RepHireDb,
   rows: readonly unknown[],
@@ -119,6 +108,20 @@ export async function importCandidateRows(
   afterWrite: () => void,
 ): Promise<ImportResult> {
   const { valid, skipped } = await validateImportRows(rows, yieldToMain);
+  return storeCheckedImportRows(db, valid, options, afterWrite, skipped);
+}
+
+/**
+ * Rows that passed checkImportRow (the spreadsheet worker checks each row it reads), queued as
+ * `candidates.import` mutations; `skipped` are the caller's refused rows, reported with the result.
+ */
+export async function storeCheckedImportRows(
+  db: RepHireDb,
+  valid: readonly ImportRow[],
+  options: ImportOptions,
+  afterWrite: () => void,
+  skipped: SkippedRow[] = [],
+): Promise<ImportResult> {
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, skipped, mutations: 0 };
   const chunks = chunkImportRows(valid);
   const prepares = chunks.map((chunk, i): PrepareMutation<'candidates.import'> => async (access) => {

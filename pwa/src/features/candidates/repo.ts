@@ -22,11 +22,11 @@ import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/da
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation, type PreparedMutation } from '@/sync/outbox';
-import type { MutationName } from '@shared/sync/protocol.schema';
+import type { ImportRow, MutationName } from '@shared/sync/protocol.schema';
 import { MAX_BULK_ITEMS, type BulkItem } from '@shared/mutations/candidates-bulk';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { changeLabels } from './change-labels';
-import { importCandidateRows, type ImportOptions, type ImportResult } from './import-rows';
+import { importCandidateRows, storeCheckedImportRows, type ImportOptions, type ImportResult } from './import-rows';
 
 /** One chunk of a bulk as written: its items and its mutation's stamp (an Undo of a delete names it). */
 export interface BulkWrite {
@@ -176,6 +176,11 @@ export function createCandidatesRepo(db: RepHireDb) {
      */
     async importCandidates(rows: readonly unknown[], options: ImportOptions = {}): Promise<ImportResult> {
       return importCandidateRows(db, rows, options, () => notifyLocalWrite(db, 'batch'));
+    },
+
+    /** The same for rows that passed checkImportRow already (the spreadsheet worker's batches). */
+    async importCheckedRows(rows: readonly ImportRow[], options: ImportOptions = {}): Promise<ImportResult> {
+      return storeCheckedImportRows(db, rows, options, () => notifyLocalWrite(db, 'batch'));
     },
 
     // Reads (for useLiveQuery): deleted candidates are never returned.

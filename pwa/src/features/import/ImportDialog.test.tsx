@@ -9,6 +9,7 @@ import type { FileImportResult, ImportProgress } from './import-file';
 import { ImportDialog } from './ImportDialog';
 import type { ColumnMapping } from '@shared/import/column-mapping';
 import type { FilePreview } from '@shared/import/reader/protocol';
+import { newUid } from '@shared/sync/ids';
 import type { ImportChoice } from './spreadsheet-client';
 import type { ImportSessionDeps } from './useImportSession';
 import type { PreviewDeps } from './usePreviews';
@@ -43,7 +44,7 @@ function filePreview(columns: ColumnMapping = { name: 0, email: 1 }, sheet: stri
     header: { row: 1, headers: HEADERS, signature: 'fullname|email|bestnumber', columns, autoColumns: { name: 0, email: 1 }, origin: 'auto' },
     problem: null,
     rows: [
-      { kind: 'candidate', row: 2, values: { name: 'Ana', email: 'ana@x.com', ...(columns.phone === 2 ? { phone: '555-0100' } : {}) }, warnings: [] },
+      { kind: 'candidate', row: 2, values: { uid: newUid(), name: 'Ana', email: 'ana@x.com', ...(columns.phone === 2 ? { phone: '555-0100' } : {}) }, warnings: [] },
       { kind: 'error', row: 3, field: 'email', message: 'Row 3: missing email' },
     ],
   };

@@ -1,6 +1,6 @@
 import { fieldOfColumn, IMPORT_FIELDS, type ImportField } from '@shared/import/column-mapping';
 import type { FilePreview } from '@shared/import/reader/protocol';
-import type { ImportRowInput } from '@shared/import/reader/row-batcher';
+import type { ImportRow } from '@shared/sync/protocol.schema';
 import { CANDIDATE_FIELD_LABELS } from '@shared/candidates/field-labels';
 import { cn } from '@/ui/cn';
 import { IMPORT_FIELD_LABELS } from './import-texts';
@@ -111,7 +111,7 @@ export function PreviewRows({ fileName, preview }: { fileName: string; preview: 
   );
 }
 
-function StoredCell({ values, field }: { values: ImportRowInput; field: (typeof STORED_FIELDS)[number] }) {
+function StoredCell({ values, field }: { values: ImportRow; field: (typeof STORED_FIELDS)[number] }) {
   const value = values[field];
   const text = value === undefined || value === null ? '' : String(value);
   return (

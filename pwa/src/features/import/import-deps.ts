@@ -43,7 +43,7 @@ export const defaultImportDeps: ImportSessionDeps = {
           await mirror.applied();
           const run = runOf(runId);
           const recording = { observer: run.recorder, alsoStore: (results: Parameters<typeof importHistory.storeBatch>[2]) => importHistory.storeBatch(run, options.fileName, results) };
-          return candidatesRepo.importCandidates(rows, { ...options, recording });
+          return candidatesRepo.importCheckedRows(rows, { ...options, recording });
         },
         timeZone: deviceTimeZone(),
         yieldToMain,

@@ -6,6 +6,7 @@ import { ownedDb } from '@/sync/testing/fixtures';
 import type { WorkerToMain } from '@shared/import/reader/protocol';
 import { DEFAULT_READ_LIMITS, readSpreadsheetFile } from '@shared/import/reader/read-file';
 import type { FileTotals } from '@shared/import/reader/row-batcher';
+import { newUid } from '@shared/sync/ids';
 import { importFile, type ImportFileDeps } from './import-file';
 import type { ReadInWorker } from './spreadsheet-client';
 
@@ -138,7 +139,7 @@ describe('importFile', () => {
   it('counts rows the repo refused, by their row numbers', async () => {
     await setup();
     const read: ReadInWorker = async function* () {
-      yield { type: 'batch', batch: 1, rows: [{ name: 'Ana', email: 'ana@x.com' }, { name: '', email: 'x@x.com' }], rowNumbers: [2, 9], progress: 1 };
+      yield { type: 'batch', batch: 1, rows: [{ uid: newUid(), name: 'Ana', email: 'ana@x.com' }, { uid: newUid(), name: '', email: 'x@x.com' }], rowNumbers: [2, 9], progress: 1 };
       yield { type: 'done', totals: totals({ dataRows: 2, candidates: 2 }) };
     };
     const result = await importFile(csv([]), 'csv', deps({ read }));

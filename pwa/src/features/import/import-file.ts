@@ -8,7 +8,8 @@
 import type { ImportOptions, ImportResult } from '@/features/candidates/import-rows';
 import { reasonOf, type ImportErrorLine } from '@shared/import/error-report';
 import type { SheetKind } from '@shared/import/reader/protocol';
-import type { FileTotals, ImportRowInput } from '@shared/import/reader/row-batcher';
+import type { FileTotals } from '@shared/import/reader/row-batcher';
+import type { ImportRow } from '@shared/sync/protocol.schema';
 import type { ImportChoice, ReadInWorker } from './spreadsheet-client';
 
 /** Error and warning texts kept per file for the summary (counts are always complete). */
@@ -44,7 +45,8 @@ export type ImportProgress = (fraction: number, rows?: { read: number; saved: nu
 
 export interface ImportFileDeps {
   read: ReadInWorker;
-  store: (rows: ImportRowInput[], options: ImportOptions) => Promise<ImportResult>;
+  /** Stores rows the worker checked (checkImportRow); what it refuses anyway comes back as `skipped`. */
+  store: (rows: ImportRow[], options: ImportOptions) => Promise<ImportResult>;
   timeZone: string;
   /** Gives the browser a turn (input, rendering) between batches. */
   yieldToMain: () => Promise<void>;

@@ -5,13 +5,10 @@
  * email (trimmed, lower-cased) updates that candidate with the fields the file filled in and appends
  * its notes; everything else is created. Every problem goes to `errors`, prefixed with the file name.
  */
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { IMPORT_LIMITS } from '@shared/api/candidates.contract';
 import type { ImportSummary } from '@shared/schemas/candidate-api.schema';
 import { sheetKindOf } from '@shared/import/reader/file-kind';
-import type { ImportRowInput } from '@shared/import/reader/row-batcher';
-import type { ImportRow } from '@shared/sync/protocol.schema';
 import { serverClock } from '../../lib/server-clock';
 import { runMutation } from '../candidate-writes.service';
 import { DEFAULT_PARSE_LIMITS, readUploadedFile, type ParseLimits } from './spreadsheet-parser';
@@ -35,8 +32,6 @@ export function displayName(name: string): string {
   return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
 }
 
-const toImportRow = (row: ImportRowInput): ImportRow => ({ ...row, uid: randomUUID() }) as ImportRow;
-
 async function importOneFile(knex: Knex, userId: number, file: UploadedFile, timeZone: string, limits: ParseLimits, summary: ImportSummary) {
   const label = displayName(file.name);
   const fail = (message: string) => summary.errors.push(`${label}: ${message}`);
@@ -52,7 +47,8 @@ async function importOneFile(knex: Knex, userId: number, file: UploadedFile, tim
   summary.total += read.rows.length;
   const writer = { origin: 'import' as const, userId };
   for (let start = 0; start < read.rows.length; start += BATCH) {
-    const rows = read.rows.slice(start, start + BATCH).map(toImportRow);
+    // Each row checked by the reader with the mutation's row schema, and given its uid (checkImportRow).
+    const rows = read.rows.slice(start, start + BATCH);
     // One transaction per batch: a long import never holds back other devices' pulls for long.
     const { outcome } = await knex.transaction((trx) => runMutation(trx, writer, { name: 'candidates.import', args: { rows } }, serverClock.tick()));
     summary.imported += outcome.created;

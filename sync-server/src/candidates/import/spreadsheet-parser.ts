@@ -8,7 +8,8 @@
 import { Worker } from 'node:worker_threads';
 import type { ReadLimits } from '@shared/import/reader/read-file';
 import type { SheetKind, WorkerToMain } from '@shared/import/reader/protocol';
-import type { FileTotals, ImportRowInput } from '@shared/import/reader/row-batcher';
+import type { FileTotals } from '@shared/import/reader/row-batcher';
+import type { ImportRow } from '@shared/sync/protocol.schema';
 
 export interface ParseLimits {
   timeoutMs: number;
@@ -20,7 +21,7 @@ export interface ParseLimits {
 export const DEFAULT_PARSE_LIMITS: ParseLimits = { timeoutMs: 30_000, maxRows: 100_000, maxOldGenerationSizeMb: 384 };
 
 export type ReadUpload =
-  | { ok: true; rows: ImportRowInput[]; rowNumbers: number[]; totals: FileTotals }
+  | { ok: true; rows: ImportRow[]; rowNumbers: number[]; totals: FileTotals }
   | { ok: false; message: string };
 
 const MAX_CONCURRENT = 2;
@@ -49,7 +50,7 @@ function runWorker(path: string, kind: SheetKind, timeZone: string, limits: Pars
       stdout: true,
       stderr: true,
     });
-    const rows: ImportRowInput[] = [];
+    const rows: ImportRow[] = [];
     const rowNumbers: number[] = [];
     let settled = false;
     const finish = (result: ReadUpload) => {
