@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMeta, clientIdOf } from '@/db/meta';
-import { createCandidatesRepo } from '@/features/candidates/repo';
+import { createCandidatesRepo, type CandidatesRepo } from '@/features/candidates/repo';
 import { createSyncEngine } from './engine';
 import { FakeEnvironment } from './testing/fake-environment';
 import { FakeSyncServer } from './testing/fake-server';
@@ -138,6 +138,33 @@ describe('triggers and backoff', () => {
     // An edit after it still waits for the next keystroke.
     await repo.createCandidate({ name: 'Cy', email: 'cy@x.io' });
     expect(fake.pendingDelays()).toEqual([1000]);
+  });
+
+  it('sends what waited when a round began and pulls; a batch written during its push goes in the next round', async () => {
+    const server = new FakeSyncServer();
+    const base = server.transport();
+    let repo!: CandidatesRepo;
+    let writtenDuringPush = false;
+    const transport: SyncTransport = {
+      pull: base.pull,
+      async push(request) {
+        if (!writtenDuringPush) {
+          writtenDuringPush = true;
+          await repo.importCandidates([{ name: 'Cy', email: 'cy@x.io' }]);
+        }
+        return base.push(request);
+      },
+    };
+    const dev = await device(server, transport);
+    repo = dev.repo;
+    await repo.importCandidates([{ name: 'Ann', email: 'ann@x.io' }, { name: 'Bo', email: 'bo@x.io' }]);
+    expect(await dev.engine.syncNow()).toEqual({ ok: true });
+    // The round sent the first batch only, then pulled: Cy still waits, for the round it asked for.
+    expect(server.pushes.map((push) => push.mutations.map((m) => m.id))).toEqual([[1]]);
+    expect(await dev.db.outbox.count()).toBe(1);
+    expect(await dev.engine.syncNow()).toEqual({ ok: true });
+    expect(server.candidates.size).toBe(3);
+    expect(await dev.db.outbox.count()).toBe(0);
   });
 
   it('polls every 5 s while a screen asks (hidden too), every 30 s otherwise, and not while hidden', async () => {

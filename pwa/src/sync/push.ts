@@ -119,17 +119,18 @@ export function isClientOfAnotherUser(error: unknown): boolean {
  * entry), read in ONE transaction: each transaction waits its turn behind an import's batch writing
  * meanwhile, so separate reads would each wait for one.
  */
-function nextToSend(db: RepHireDb, countAll: boolean, maxBytes: number) {
+function nextToSend(db: RepHireDb, through: number | null, maxBytes: number) {
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
-    const unsent = db.outbox.where('id').above(processedThrough);
+    const last = through ?? ((await db.outbox.orderBy('id').lastKey()) as number | undefined) ?? 0;
+    const unsent = db.outbox.where('id').between(processedThrough, last, false, true);
     let records = 0;
-    if (countAll) await unsent.clone().each((entry) => void (records += entry.count));
+    if (through === null) await unsent.clone().each((entry) => void (records += entry.count));
     // Entry by entry until the batch is full: reading the next 200 at once (an import's: 200,000 rows)
     // to send the few that fit in one request was one long task.
     const batch = new BatchBuilder(maxBytes);
     await unsent.until((entry) => !batch.offer(entry)).each(() => {});
-    return { batch, clientId, records };
+    return { batch, clientId, records, through: last };
   });
 }
 
@@ -137,11 +138,18 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
   let maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_PUSH_BYTES;
   const summary: PushSummary = { sent: 0, rejected: 0 };
   let total: number | null = null;
+  /**
+   * The last entry waiting when the push began: it sends those, and the round's pull follows. An import
+   * writing meanwhile goes on in the next round, so the pull confirms the first batches while the device
+   * writes the last (instead of after the whole file is sent).
+   */
+  let through: number | null = null;
   const startedAt = Date.now();
   let sentRecords = 0;
   let stalled = 0;
   for (;;) {
-    const next = await nextToSend(db, total === null, maxBytes);
+    const next = await nextToSend(db, through, maxBytes);
+    through = next.through;
     total ??= next.records;
     const { clientId } = next;
     const batch = next.batch.mutations;
@@ -172,7 +180,11 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     if (++stalled > 3) throw new SyncError('server', `The server keeps stopping at change ${processed + 1}`);
     if (processed < first - 1) {
       const between = await db.outbox.where('id').between(processed, first, false, false).count();
-      if (between === 0) await renumberOutbox(db, { dropProcessed: false });
+      if (between === 0) {
+        await renumberOutbox(db, { dropProcessed: false });
+        through = null; // new ids: every entry waiting now
+        total = null;
+      }
     }
   }
 }
