@@ -57,7 +57,7 @@ describe('version 2', () => {
     expect(await db.candidates.get(pulled.uid)).toEqual(pulled);
     // The old "none" copy stays; it and localOnly say the same thing to a rebase.
     expect(await db.serverRows.count()).toBe(1);
-    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', 'localOnly', 'status']);
+    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', 'localOnly', 'ownWrites.from', 'status']);
     await db.delete();
   });
 });
@@ -100,6 +100,25 @@ describe('version 6', () => {
     expect(await getMeta(db, 'processedThrough')).toBe(0);
     expect(await getMeta(db, 'includedThrough')).toBe(0);
     expect(await db.meta.count()).toBe(0);
+    await db.delete();
+  });
+});
+
+describe('version 7', () => {
+  it("indexes the stored candidates' first pending mutation, leaving rows without a run out", async () => {
+    const name = `test-${newUid()}`;
+    const v6 = new Dexie(name);
+    v6.version(6).stores({ candidates: 'uid, emailKey, status, localOnly' });
+    const pending = { ...toLocalCandidate(makeCandidate({ email: 'mine@x.io', id: null })), ownWrites: { from: 4, through: 5, count: 2 } };
+    const pulled = toLocalCandidate(makeCandidate({ email: 'old@x.io', id: 7 }));
+    await v6.table('candidates').bulkAdd([pending, pulled]);
+    v6.close();
+
+    const db = new RepHireDb(name);
+    await db.open();
+    expect(await db.candidates.where('ownWrites.from').belowOrEqual(4).primaryKeys()).toEqual([pending.uid]);
+    expect(await db.candidates.where('ownWrites.from').belowOrEqual(3).count()).toBe(0);
+    expect(await db.candidates.count()).toBe(2);
     await db.delete();
   });
 });

@@ -66,7 +66,9 @@ export interface OwnWrites {
  * screens filter and sort in memory (candidate-mirror/), and every index costs
  * each write.
  */
-export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly';
+export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly, ownWrites.from';
+/** Version 2's, as it landed (versions are append-only). */
+const CANDIDATE_INDEXES_V2 = 'uid, emailKey, status, localOnly';
 
 export type RowKind = 'candidate' | 'interviewNote' | 'savedView' | 'scheduledInterview';
 
@@ -130,7 +132,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 6;
+export const LATEST_DB_VERSION = 7;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -166,7 +168,7 @@ export class RepHireDb extends Dexie {
     this.version(1).stores(VERSION_1_STORES);
     // appliedDate and updatedAt indexes dropped (nothing queries them); candidates made here get localOnly.
     this.version(2)
-      .stores({ candidates: CANDIDATE_INDEXES })
+      .stores({ candidates: CANDIDATE_INDEXES_V2 })
       .upgrade((tx) =>
         tx
           .table<LocalCandidate>('candidates')
@@ -183,7 +185,7 @@ export class RepHireDb extends Dexie {
     this.version(5).stores({ scheduledInterviews: 'uid, candidateUid, date' });
     // The sync counters' meta keys take the protocol's names, keeping their values (without
     // processedThrough the device would send its whole outbox again).
-    this.version(LATEST_DB_VERSION)
+    this.version(6)
       .stores({})
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
@@ -198,6 +200,10 @@ export class RepHireDb extends Dexie {
           await meta.delete(from);
         }
       });
+    // The first mutation of each candidate's run of pending own writes (dexie-rows.ts), so the rebase
+    // finds a row an included change wrote and the pull did not confirm without reading every row still
+    // being sent (sync/rebase.ts).
+    this.version(LATEST_DB_VERSION).stores({ candidates: CANDIDATE_INDEXES });
   }
 }
 

@@ -102,26 +102,19 @@ async function revertToServer(db: RepHireDb): Promise<void> {
   await db.serverRows.clear();
 }
 
-/** Rows read at once while looking for a trace of an included change (keys first, rows in slices). */
-const TRACE_SLICE = 2000;
-
 /**
  * Whether a change the pull says is included left anything on the device that is still only the
  * device's: a touched row other than a candidate (interview notes, saved views and scheduled interviews
- * record no writer, so any is taken as one), or a candidate an included mutation wrote that the pull
- * neither confirmed nor sent in full — the server merged it into another record, or found nothing to
- * change. A confirmed candidate has lost its run of own writes and its server copy; one sent in full
- * has flagged `needsRebase` already.
+ * record no writer, so any is taken as one), or a candidate an included mutation wrote (its run of own
+ * writes starts at or before includedThrough) that the pull neither confirmed nor sent in full — the
+ * server merged it into another record, or found nothing to change. A confirmed candidate has lost its
+ * run and its server copy; one sent in full has flagged `needsRebase` already. The run's first mutation
+ * is indexed, so rows still being sent are not read.
  */
 async function includedLeftTraces(db: RepHireDb, includedThrough: number): Promise<boolean> {
   const markers = (await db.serverRows.toCollection().primaryKeys()) as Array<[RowKind, string]>;
   if (markers.some(([kind]) => kind !== 'candidate')) return true;
-  const uids = [...markers.map(([, uid]) => uid), ...((await db.candidates.where('localOnly').equals(1).primaryKeys()) as string[])];
-  for (let from = 0; from < uids.length; from += TRACE_SLICE) {
-    const rows = await db.candidates.bulkGet(uids.slice(from, from + TRACE_SLICE));
-    if (rows.some((row) => row?.ownWrites && row.ownWrites.from <= includedThrough)) return true;
-  }
-  return false;
+  return (await db.candidates.where('ownWrites.from').belowOrEqual(includedThrough).limit(1).primaryKeys()).length > 0;
 }
 
 export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
