@@ -141,7 +141,11 @@ describe('a server that cannot be reached while the browser is online', () => {
     try {
       await editInDialog(page, 'Sam Shared', (dialog) => dialog.getByPlaceholder('Add notes about this candidate').fill('Met at the job fair\nCalled back'));
       const indicator = page.getByRole('button', { name: /^Sync: Can't reach the server — 1 change waiting, retrying$/ });
-      await indicator.waitFor({ timeout: 30_000 });
+      await indicator.waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+        // What the indicator said instead (a round stuck "Syncing…", another state), for the next run.
+        const shown = await page.locator('[aria-label^="Sync: "]').first().getAttribute('aria-label').catch(() => null);
+        throw new Error(`${error.message}\nThe indicator read: ${shown}`);
+      });
       expect(await indicator.getAttribute('data-tone')).toBe('warning');
       expect(await page.getByRole('button', { name: /^Sync: Sync error/ }).count()).toBe(0);
     } finally {
