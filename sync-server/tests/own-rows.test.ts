@@ -5,7 +5,7 @@
  * against the real server; every case ends with the device equal to what a new device pulls.
  */
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PullResponse } from '@shared/sync/protocol.schema';
 import { pullAll } from '@/sync/pull';
 import { pushOutbox } from '@/sync/push';
@@ -206,6 +206,50 @@ describe('own rows', () => {
     expect(await a.db.outbox.count()).toBe(1);
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     expect(await a.db.outbox.count()).toBe(0);
+    await expectConverged(a, http);
+  });
+
+  it('with the candidate list open, confirms from its rows in memory, and still takes a page in full when a run differs', async () => {
+    const http = await world.server.recruiterClient();
+    const { device: a, pages } = await recordingDevice(http);
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    const mirror = a.db.candidateMirror;
+    mirror.open();
+    await expect.poll(() => mirror.ready).toBe(true);
+    const fromMirror = vi.spyOn(mirror, 'liveCandidates');
+    const ownRowsOfPages = (prefix: string) =>
+      pages
+        .map((page): [number, number] => [page.confirmed.length, page.candidates.filter((c) => c.email.startsWith(prefix)).length])
+        .filter(([confirmed, sent]) => confirmed + sent > 0);
+
+    // Pushed, then one row edited before the pull: its run is not the confirmed one.
+    await a.candidates.importCandidates(importRows('mem', 30));
+    await pushOutbox(a.db, a.transport);
+    const edited = (await a.candidates.findByEmail('mem29@own.test'))[0]!;
+    await a.candidates.updateCandidate(edited.uid, { phone: '+1 555 0104' });
+    await mirror.applied();
+    pages.length = 0;
+    await pullAll(a.db, a.transport);
+    // The mirror held the rows at the version read, so the run index alone found the difference.
+    expect(fromMirror.mock.results.some((result) => Array.isArray(result.value))).toBe(true);
+    expect(ownRowsOfPages('mem')).toEqual([
+      [30, 0],
+      [0, 30],
+    ]);
+    expect(await a.candidates.getCandidate(edited.uid)).toMatchObject({ phone: '+1 555 0104' });
+
+    // Confirmed without reading the rows: each takes the server's id and loses its run.
+    fromMirror.mockClear();
+    await a.candidates.importCandidates(importRows('kept', 30));
+    await pushOutbox(a.db, a.transport);
+    await mirror.applied();
+    pages.length = 0;
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    expect(fromMirror.mock.results.some((result) => Array.isArray(result.value))).toBe(true);
+    expect(ownRowsOfPages('kept')[0]).toEqual([30, 0]);
+    const kept = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('kept'));
+    expect(kept.every((row) => typeof row.id === 'number' && !row.localOnly && !row.ownWrites)).toBe(true);
+    expect(mirror.entry(kept[0]!.uid)?.candidate.id).toBe(kept[0]!.id);
     await expectConverged(a, http);
   });
 

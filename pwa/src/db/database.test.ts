@@ -9,7 +9,7 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
-import { CANDIDATE_INDEXES, LATEST_DB_VERSION, RepHireDb, VERSION_1_STORES, fromLocalCandidate, toLocalCandidate } from './database';
+import { CANDIDATE_INDEXES, LATEST_DB_VERSION, OWN_RUN_INDEX, RepHireDb, VERSION_1_STORES, fromLocalCandidate, toLocalCandidate } from './database';
 import { getMeta } from './meta';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
@@ -57,7 +57,7 @@ describe('version 2', () => {
     expect(await db.candidates.get(pulled.uid)).toEqual(pulled);
     // The old "none" copy stays; it and localOnly say the same thing to a rebase.
     expect(await db.serverRows.count()).toBe(1);
-    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', 'localOnly', 'ownWrites.from', 'status']);
+    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual([OWN_RUN_INDEX, 'emailKey', 'localOnly', 'status']);
     await db.delete();
   });
 });
@@ -104,8 +104,8 @@ describe('version 6', () => {
   });
 });
 
-describe('version 7', () => {
-  it("indexes the stored candidates' first pending mutation, leaving rows without a run out", async () => {
+describe('versions 7 and 8', () => {
+  it("index the stored candidates' pending runs by their first mutation, leaving rows without a run out", async () => {
     const name = `test-${newUid()}`;
     const v6 = new Dexie(name);
     v6.version(6).stores({ candidates: 'uid, emailKey, status, localOnly' });
@@ -116,8 +116,12 @@ describe('version 7', () => {
 
     const db = new RepHireDb(name);
     await db.open();
-    expect(await db.candidates.where('ownWrites.from').belowOrEqual(4).primaryKeys()).toEqual([pending.uid]);
-    expect(await db.candidates.where('ownWrites.from').belowOrEqual(3).count()).toBe(0);
+    const startedBy = (mutation: number) => db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [mutation, Infinity, Infinity], true, true);
+    expect(await startedBy(4).primaryKeys()).toEqual([pending.uid]);
+    expect(await startedBy(3).count()).toBe(0);
+    // The whole run is the key: the pull checks a confirmation against it.
+    expect(await db.candidates.where(OWN_RUN_INDEX).equals([4, 5, 2]).primaryKeys()).toEqual([pending.uid]);
+    expect(await db.candidates.where(OWN_RUN_INDEX).equals([4, 5, 1]).count()).toBe(0);
     expect(await db.candidates.count()).toBe(2);
     await db.delete();
   });

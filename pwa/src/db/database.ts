@@ -66,9 +66,19 @@ export interface OwnWrites {
  * screens filter and sort in memory (candidate-mirror/), and every index costs
  * each write.
  */
-export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly, ownWrites.from';
+export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly, [ownWrites.from+ownWrites.through+ownWrites.count]';
 /** Version 2's, as it landed (versions are append-only). */
 const CANDIDATE_INDEXES_V2 = 'uid, emailKey, status, localOnly';
+/** Version 7's. */
+const CANDIDATE_INDEXES_V7 = 'uid, emailKey, status, localOnly, ownWrites.from';
+/**
+ * A candidate's run of pending own writes, whole (first and last mutation, how many): the pull checks
+ * a page of confirmations with one request per run (sync/pull.ts), the rebase reads a range of first
+ * mutations (sync/rebase.ts). Rows without a run are not in it.
+ */
+export const OWN_RUN_INDEX = '[ownWrites.from+ownWrites.through+ownWrites.count]';
+/** The index's key of a run. */
+export const ownRunKey = (run: OwnWrites): [number, number, number] => [run.from, run.through, run.count];
 
 export type RowKind = 'candidate' | 'interviewNote' | 'savedView' | 'scheduledInterview';
 
@@ -132,7 +142,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 7;
+export const LATEST_DB_VERSION = 8;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -203,6 +213,8 @@ export class RepHireDb extends Dexie {
     // The first mutation of each candidate's run of pending own writes (dexie-rows.ts), so the rebase
     // finds a row an included change wrote and the pull did not confirm without reading every row still
     // being sent (sync/rebase.ts).
+    this.version(7).stores({ candidates: CANDIDATE_INDEXES_V7 });
+    // The whole run instead of its first mutation (OWN_RUN_INDEX): the pull checks confirmations by it.
     this.version(LATEST_DB_VERSION).stores({ candidates: CANDIDATE_INDEXES });
   }
 }

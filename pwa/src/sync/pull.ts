@@ -26,7 +26,7 @@ import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema'
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
-import { emailKey, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { OWN_RUN_INDEX, emailKey, ownRunKey, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { clientIdOf, getMeta, setMeta } from '@/db/meta';
 import { PUT_SLICE_ROWS } from './dexie-rows';
 import { erasureTables, forgetErased } from './erasure';
@@ -77,11 +77,48 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
   return markers.some(Boolean);
 }
 
+/** A confirmed row: the device's, with the server's id and timestamps and without its run. */
+function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation): LocalCandidate {
+  const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
+  return { ...rest, id, createdAt, updatedAt, deletedAt };
+}
+
+/** Runs per confirmation, at most, for a page to be checked through the run index rather than row by row. */
+const RUNS_PER_ROW_FOR_INDEX = 0.1;
+
 /**
- * The device's rows confirmed by `confirmed`, with the server's id and timestamps; null when any of
- * them was not written by exactly the confirmed run of this device's mutations.
+ * The confirmed rows from the candidate mirror, without reading them: when it is at the write version
+ * this transaction reads and holds every one live (an import's rows, with the list open), and each row
+ * holds its confirmed run, checked with one request per run through the run index (an import page has
+ * a few). Null when it cannot say: the rows are then read (storedConfirmedRows).
  */
-async function confirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null> {
+async function mirroredConfirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null | false> {
+  if (!db.candidateMirror.ready) return null;
+  const runs = new Map<string, { key: [number, number, number]; uids: string[] }>();
+  for (const confirmation of confirmed) {
+    const key = ownRunKey(confirmation);
+    const id = key.join();
+    const run = runs.get(id) ?? runs.set(id, { key, uids: [] }).get(id)!;
+    run.uids.push(confirmation.uid);
+  }
+  if (runs.size > Math.max(1, confirmed.length * RUNS_PER_ROW_FOR_INDEX)) return null;
+  const held = db.candidateMirror.liveCandidates(
+    confirmed.map((c) => c.uid),
+    await getMeta(db, 'candidatesVersion'),
+  );
+  if (!held || held.some((row) => !row)) return null;
+  // Every run's rows at once (one request each, answered in order).
+  const holders = await Promise.all([...runs.values()].map(({ key }) => db.candidates.where(OWN_RUN_INDEX).equals(key).primaryKeys()));
+  const holding = [...runs.values()].every(({ uids }, i) => {
+    const rows = new Set(holders[i]);
+    return uids.every((uid) => rows.has(uid));
+  });
+  if (!holding) return false;
+  return confirmed.map((confirmation, i) => confirmedRow(toLocalCandidate(held[i]!), confirmation));
+}
+
+/** The confirmed rows read from the table, each checked against its confirmed run. */
+async function storedConfirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null> {
   const rows: LocalCandidate[] = [];
   // In slices, so no single task reads (or later writes) a whole page of rows.
   for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
@@ -91,12 +128,22 @@ async function confirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Pr
       const row = stored[i];
       const run = row?.ownWrites;
       if (!row || !run || run.from !== confirmation.from || run.through !== confirmation.through || run.count !== confirmation.count) return null;
-      const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
-      const { id, createdAt, updatedAt, deletedAt } = confirmation;
-      rows.push({ ...rest, id, createdAt, updatedAt, deletedAt });
+      rows.push(confirmedRow(row, confirmation));
     }
   }
   return rows;
+}
+
+/**
+ * The device's rows confirmed by `confirmed`, with the server's id and timestamps; null when any of
+ * them was not written by exactly the confirmed run of this device's mutations. Must run before the
+ * transaction writes a candidate (the mirror knows only what is committed).
+ */
+async function confirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null> {
+  if (!confirmed.length) return [];
+  const mirrored = await mirroredConfirmedRows(db, confirmed);
+  if (mirrored === false) return null;
+  return mirrored ?? storedConfirmedRows(db, confirmed);
 }
 
 /**

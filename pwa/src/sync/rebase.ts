@@ -16,7 +16,7 @@
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { rowTables, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { OWN_RUN_INDEX, rowTables, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
 import { replayOutbox } from './outbox';
 
@@ -108,13 +108,14 @@ async function revertToServer(db: RepHireDb): Promise<void> {
  * record no writer, so any is taken as one), or a candidate an included mutation wrote (its run of own
  * writes starts at or before includedThrough) that the pull neither confirmed nor sent in full — the
  * server merged it into another record, or found nothing to change. A confirmed candidate has lost its
- * run and its server copy; one sent in full has flagged `needsRebase` already. The run's first mutation
- * is indexed, so rows still being sent are not read.
+ * run and its server copy; one sent in full has flagged `needsRebase` already. Runs are indexed by their
+ * first mutation first (OWN_RUN_INDEX), so rows still being sent are not read.
  */
 async function includedLeftTraces(db: RepHireDb, includedThrough: number): Promise<boolean> {
   const markers = (await db.serverRows.toCollection().primaryKeys()) as Array<[RowKind, string]>;
   if (markers.some(([kind]) => kind !== 'candidate')) return true;
-  return (await db.candidates.where('ownWrites.from').belowOrEqual(includedThrough).limit(1).primaryKeys()).length > 0;
+  const startedByThen = db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [includedThrough, Infinity, Infinity], true, true);
+  return (await startedByThen.limit(1).primaryKeys()).length > 0;
 }
 
 export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
