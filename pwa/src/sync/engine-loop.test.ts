@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RepHireDb } from '@/db/database';
 import { getMeta, clientIdOf } from '@/db/meta';
 import { createCandidatesRepo, type CandidatesRepo } from '@/features/candidates/repo';
 import { createSyncEngine } from './engine';
 import { FakeEnvironment } from './testing/fake-environment';
 import { FakeSyncServer } from './testing/fake-server';
 import { ownedDb, testUser } from './testing/fixtures';
+import { pullAll } from './pull';
+import { pushOutbox } from './push';
 import { SyncError, type SyncTransport } from './transport';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -221,6 +224,53 @@ describe('triggers and backoff', () => {
     expect(maxInFlight).toBe(1);
     expect(server.candidates.size).toBe(1);
     expect(new Set(tab1.fake.locksTaken)).toEqual(new Set([`rephire-sync:${tab1.db.name}`]));
+  });
+});
+
+/** Counts the transactions opened on `db` from now on, implicit ones included (reopens it: middleware takes effect on open). */
+async function countTransactions(db: RepHireDb) {
+  const counter = { opened: 0 };
+  db.close();
+  db.use({
+    stack: 'dbcore',
+    name: 'countTransactions',
+    create: (down) => ({
+      ...down,
+      transaction(stores, mode, options) {
+        counter.opened += 1;
+        return down.transaction(stores, mode, options);
+      },
+    }),
+  });
+  await db.open();
+  return counter;
+}
+
+describe('waiting behind an import', () => {
+  // While an import writes, each transaction of the round waits for one of its batches.
+  it('opens one transaction per request pushed, and one before the first page asked for', async () => {
+    const server = new FakeSyncServer();
+    const { db, repo } = await device(server);
+    for (const name of ['Ann', 'Bo', 'Cy']) await repo.createCandidate({ name, email: `${name}@x.io` });
+    const transactions = await countTransactions(db);
+    // One mutation per request: each answer is recorded with the reads for the next request.
+    await pushOutbox(db, server.transport(), { maxBodyBytes: 1 });
+    expect(server.pushes.map((push) => push.mutations.length)).toEqual([1, 1, 1]);
+    expect(transactions.opened).toBe(4);
+    expect(await getMeta(db, 'processedThrough')).toBe(3);
+
+    transactions.opened = 0;
+    let beforePage = -1;
+    const base = server.transport();
+    await pullAll(db, {
+      push: base.push,
+      pull: async (query) => {
+        if (beforePage < 0) beforePage = transactions.opened;
+        return base.pull(query);
+      },
+    });
+    expect(beforePage).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
   });
 });
 

@@ -67,22 +67,31 @@ class BatchBuilder {
   }
 }
 
-async function recordResults(db: RepHireDb, results: { id: number; status: string; reason?: string }[], processedThrough: number) {
-  await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
-    const refused = results.filter((r) => r.status === 'rejected');
-    if (refused.length) {
-      const entries = await db.outbox.bulkGet(refused.map((r) => r.id));
-      const now = new Date().toISOString();
-      const moved: RejectedEntry[] = [];
-      entries.forEach((entry, i) => {
-        if (entry) moved.push({ ...entry, reason: refused[i]!.reason ?? 'Refused by the server', rejectedAt: now });
-      });
-      await db.rejected.bulkPut(moved);
-      await db.outbox.bulkDelete(moved.map((e) => e.id));
-      if (moved.length) await setMeta(db, 'needsRebase', true);
-    }
-    await setMeta(db, 'processedThrough', processedThrough);
-  });
+/** A push's answer, not recorded yet. */
+interface PushAnswer {
+  results: { id: number; status: string; reason?: string }[];
+  processedThrough: number;
+}
+
+/** Records an answer: entries refused move to `rejected`; processedThrough. Inside a rw transaction over outbox, rejected and meta. */
+async function storeAnswer(db: RepHireDb, { results, processedThrough }: PushAnswer) {
+  const refused = results.filter((r) => r.status === 'rejected');
+  if (refused.length) {
+    const entries = await db.outbox.bulkGet(refused.map((r) => r.id));
+    const now = new Date().toISOString();
+    const moved: RejectedEntry[] = [];
+    entries.forEach((entry, i) => {
+      if (entry) moved.push({ ...entry, reason: refused[i]!.reason ?? 'Refused by the server', rejectedAt: now });
+    });
+    await db.rejected.bulkPut(moved);
+    await db.outbox.bulkDelete(moved.map((e) => e.id));
+    if (moved.length) await setMeta(db, 'needsRebase', true);
+  }
+  await setMeta(db, 'processedThrough', processedThrough);
+}
+
+async function recordResults(db: RepHireDb, answer: PushAnswer) {
+  await db.transaction('rw', db.outbox, db.rejected, db.meta, () => storeAnswer(db, answer));
 }
 
 /**
@@ -116,11 +125,13 @@ export function isClientOfAnotherUser(error: unknown): boolean {
 
 /**
  * The entries the next request sends, with the client id (and, when asked, the records of every unsent
- * entry), read in ONE transaction: each transaction waits its turn behind an import's batch writing
- * meanwhile, so separate reads would each wait for one.
+ * entry), read in ONE transaction — which first records the answer to the request before, when it
+ * sent everything: each transaction waits its turn behind an import's batch writing meanwhile, so
+ * separate ones would each wait for one.
  */
-function nextToSend(db: RepHireDb, through: number | null, maxBytes: number) {
-  return db.transaction('rw', db.meta, db.outbox, async () => {
+function nextToSend(db: RepHireDb, through: number | null, maxBytes: number, answer: PushAnswer | null) {
+  return db.transaction('rw', db.meta, db.outbox, db.rejected, async () => {
+    if (answer) await storeAnswer(db, answer);
     const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
     const last = through ?? ((await db.outbox.orderBy('id').lastKey()) as number | undefined) ?? 0;
     const unsent = db.outbox.where('id').between(processedThrough, last, false, true);
@@ -147,8 +158,11 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
   const startedAt = Date.now();
   let sentRecords = 0;
   let stalled = 0;
+  /** The last answer, when it took the whole batch: recorded with the next batch's reads. */
+  let answer: PushAnswer | null = null;
   for (;;) {
-    const next = await nextToSend(db, through, maxBytes);
+    const next = await nextToSend(db, through, maxBytes, answer);
+    answer = null;
     through = next.through;
     total ??= next.records;
     const { clientId } = next;
@@ -167,9 +181,9 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     const first = batch[0]!.id;
     const last = batch[batch.length - 1]!.id;
     const { processedThrough: processed, results } = response;
-    await recordResults(db, results, processed);
     summary.rejected += results.filter((r) => r.status === 'rejected').length;
     if (processed >= last) {
+      answer = { results, processedThrough: processed };
       summary.sent += batch.length;
       sentRecords += next.batch.records;
       stalled = 0;
@@ -177,6 +191,7 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
       continue;
     }
     // The server stopped before the end of the batch: a gap, or it lost entries we sent before.
+    await recordResults(db, { results, processedThrough: processed });
     if (++stalled > 3) throw new SyncError('server', `The server keeps stopping at change ${processed + 1}`);
     if (processed < first - 1) {
       const between = await db.outbox.where('id').between(processed, first, false, false).count();
