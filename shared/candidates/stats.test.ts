@@ -5,6 +5,7 @@ import {
   candidateCounts,
   dashboardSummary,
   dashboardSummaryOfNewestFirst,
+  dashboardSummaryOfNewestFirstInSlices,
   formatPercent,
   hiredCandidates,
   percentOf,
@@ -139,5 +140,18 @@ describe('dashboardSummary', () => {
         expect(dashboardSummaryOfNewestFirst(newestFirst)).toEqual(dashboardSummary(list));
       }),
     );
+  });
+
+  it('gives the same figures a slice at a time, pausing between slices, and gives up on a list gone stale', async () => {
+    const list = Array.from({ length: 23 }, (_, i) =>
+      makeCandidate({ email: `p${i % 9}@x.com`, status: i % 4 === 0 ? 'hired' : 'interview', appliedDate: dayOffset(i % 6) }),
+    );
+    const newestFirst = sortIndexedCandidates(indexCandidates(list), 'appliedDate', 'desc');
+    let pauses = 0;
+    const sliced = await dashboardSummaryOfNewestFirstInSlices(newestFirst, async () => void (pauses += 1), () => false, 5);
+    expect(sliced).toEqual(dashboardSummary(list));
+    expect(pauses).toBe(4);
+    // The list changed during the first pause: no figures.
+    expect(await dashboardSummaryOfNewestFirstInSlices(newestFirst, async () => {}, () => true, 5)).toBeNull();
   });
 });

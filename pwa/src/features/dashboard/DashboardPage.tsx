@@ -2,9 +2,8 @@
  * The dashboard (spec section 2): figures over the device's candidates, deduplicated by email,
  * so it works offline and reflects local changes at once.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { displayNameOf } from '@/features/auth/display-name';
-import { dashboardSummaryOfNewestFirst } from '@shared/candidates/stats';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { loadErrorText, useCandidateList } from '@/features/candidates/hooks/useCandidateList';
 import { Button } from '@/ui/Button';
@@ -16,6 +15,7 @@ import { HiredDialog } from './components/HiredDialog';
 import { PipelinePanel } from './components/PipelinePanel';
 import { RecentCandidates } from './components/RecentCandidates';
 import { StatCards } from './components/StatCards';
+import { useDashboardSummary } from './useDashboardSummary';
 
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
@@ -23,10 +23,7 @@ export function DashboardPage() {
   const openImport = useUiStore((state) => state.openImport);
   const list = useCandidateList();
   const { error } = list;
-  const summary = useMemo(
-    () => (list.status === 'ready' ? dashboardSummaryOfNewestFirst(list.newestFirst) : null),
-    [list],
-  );
+  const summary = useDashboardSummary(list);
   const [hiredOpen, setHiredOpen] = useState(false);
 
   let body;

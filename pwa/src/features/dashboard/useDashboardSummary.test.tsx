@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { expect, it } from 'vitest';
+import { indexCandidates } from '@shared/candidates/candidate-index';
+import { sortIndexedCandidates } from '@shared/candidates/sort';
+import { dashboardSummary, type DashboardSummary } from '@shared/candidates/stats';
+import { dayOffset, makeCandidate } from '@shared/candidates/testing';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import type { CandidateListSnapshot } from '@/features/candidates/candidate-snapshot';
+import { useDashboardSummary } from './useDashboardSummary';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A ready list of these candidates: only what the hook reads of a snapshot. */
+function readyList(candidates: Candidate[]): CandidateListSnapshot {
+  const entries = indexCandidates(candidates);
+  return { status: 'ready', entries, newestFirst: sortIndexedCandidates(entries, 'appliedDate', 'desc') } as unknown as CandidateListSnapshot;
+}
+
+const people = (count: number, hiredEvery: number) =>
+  Array.from({ length: count }, (_, i) =>
+    makeCandidate({ email: `p${i}@x.io`, status: i % hiredEvery === 0 ? 'hired' : 'screening', appliedDate: dayOffset(i % 20) }),
+  );
+
+it('tallies a large list a slice at a time, keeping the figures on screen until the new ones are whole', async () => {
+  /** Pauses wait here until released, one by one. */
+  const waiting: Array<() => void> = [];
+  const pause = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const releaseAll = async () => {
+    while (waiting.length) await act(async () => waiting.shift()!());
+  };
+  let shown: DashboardSummary<Candidate> | null = null;
+  function Probe({ list }: { list: CandidateListSnapshot }) {
+    shown = useDashboardSummary(list, { sliceEntries: 10, pause });
+    return null;
+  }
+  const root = createRoot(document.createElement('div'));
+  const first = people(30, 3);
+  await act(async () => root.render(<Probe list={readyList(first)} />));
+  // 30 rows are three slices: nothing to show before the first tally ends.
+  expect(shown).toBeNull();
+  expect(waiting).toHaveLength(1);
+  await releaseAll();
+  expect(shown).toEqual(dashboardSummary(first));
+
+  // A newer list while the next is tallied: the first figures stay, the half-done tally is dropped.
+  const second = people(35, 5);
+  await act(async () => root.render(<Probe list={readyList(second)} />));
+  expect(shown).toEqual(dashboardSummary(first));
+  const third = people(40, 2);
+  await act(async () => root.render(<Probe list={readyList(third)} />));
+  await releaseAll();
+  expect(shown).toEqual(dashboardSummary(third));
+
+  // A small list is counted at once.
+  const few = people(4, 2);
+  await act(async () => root.render(<Probe list={readyList(few)} />));
+  expect(shown).toEqual(dashboardSummary(few));
+  await act(async () => root.unmount());
+});
