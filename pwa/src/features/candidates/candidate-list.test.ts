@@ -13,6 +13,7 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { createCandidateList, type CandidateList } from './candidate-list';
+import { positionOf } from './candidate-snapshot';
 import { pipelineSummary } from './pipeline-summary';
 import { createCandidatesRepo, type CandidatesRepo } from './repo';
 
@@ -332,6 +333,22 @@ describe('any sequence of changes', () => {
         expect(store.getSnapshot().summary).toEqual(pipelineSummary(indexCandidates(fresh())));
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('finding rows in uid order', () => {
+  it('finds a sorted run of uids in one forward pass, each search starting where the last ended (property)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 10 }), (uids, picks) => {
+        const entries = indexCandidates(uids.map((uid) => makeCandidate({ uid }))).sort((a, b) => (a.candidate.uid < b.candidate.uid ? -1 : 1));
+        const wanted = [...new Set(picks.map((pick) => entries[pick % entries.length]!.candidate.uid))].sort();
+        let from = 0;
+        for (const uid of wanted) {
+          from = positionOf(entries, uid, from);
+          expect(entries[from]!.candidate.uid).toBe(uid);
+        }
+      }),
     );
   });
 });

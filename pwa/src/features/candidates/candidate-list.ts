@@ -17,7 +17,7 @@
  */
 import { appDb } from '@/db/app-db';
 import type { CandidateMirror, Entry, MirrorReader } from '@/db/candidate-mirror/candidate-mirror';
-import { merged, snapshotOf, type CandidateListSnapshot, type Snapshot } from './candidate-snapshot';
+import { merged, positionOf, snapshotOf, type CandidateListSnapshot, type Snapshot } from './candidate-snapshot';
 
 export const PUBLISH_INTERVAL_MS = 250;
 /** Bulk changes spend at most 1/(1+25) of the main thread on publishing (an import's own work is the rest). */
@@ -118,14 +118,24 @@ export class CandidateList implements MirrorReader {
     if (!this.dirty.size || !this.mirror.ready) return;
     const started = performance.now();
     const previous = this.published;
-    // Published rows that changed (where each is: the snapshot's uid index, kept across in-place
-    // changes, where a search per row took 340 ms over the publishes of a 100,000-row sync), and new rows.
+    // Published rows that changed, and new rows. The entries are in uid order: the changed uids, sorted
+    // (natively, no comparator), are found in one forward pass, each search starting where the last
+    // ended. (A uid index built per snapshot cost 110–160 ms at 200,000 rows in every publish that
+    // added rows; a search from the start for each of a bulk publish's uids cost as much.)
     const replaced: Array<[number, Entry | undefined]> = [];
     const added: Entry[] = [];
+    const changed: string[] = [];
     for (const [uid, had] of this.dirty) {
-      const now = this.mirror.entry(uid);
-      if (had) replaced.push([previous.indexOfUid(uid)!, now]);
-      else if (now) added.push(now); // (a row may have come and gone since the last publish)
+      if (had) changed.push(uid);
+      else {
+        const now = this.mirror.entry(uid);
+        if (now) added.push(now); // (a row may have come and gone since the last publish)
+      }
+    }
+    let from = 0;
+    for (const uid of changed.sort()) {
+      from = positionOf(previous.entries, uid, from);
+      replaced.push([from, this.mirror.entry(uid)]);
     }
     const inPlace = !added.length && replaced.every(([, now]) => now);
     if (inPlace) {

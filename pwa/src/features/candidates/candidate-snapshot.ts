@@ -44,8 +44,6 @@ export class Snapshot implements CandidateListSnapshot {
   private newest: Entry[] | undefined;
   private pipeline: PipelineSummary | undefined;
   private readonly filterCaches = new Map<string, FilterCache>();
-  /** Each uid's position in `entries`, built on first use; an in-place change hands it on. */
-  private positions: Map<string, number> | undefined;
 
   constructor(
     readonly status: CandidateListSnapshot['status'],
@@ -84,19 +82,11 @@ export class Snapshot implements CandidateListSnapshot {
     return cache;
   }
 
-  /** Where the candidate `uid` is in `entries`; undefined when it is not there. */
-  indexOfUid(uid: string): number | undefined {
-    this.positions ??= new Map(this.entries.map((entry, position) => [entry.candidate.uid, position]));
-    return this.positions.get(uid);
-  }
-
   /** The next snapshot: same rows, the entries at `changed` replaced. */
   updatedInPlace(entries: readonly Entry[], changed: readonly number[]): Snapshot {
     const before = changed.map((position) => this.entries[position]!);
     const carried = { filterCaches: this.filterCaches, summary: this.pipeline, changed, before };
     const next = new Snapshot('ready', null, entries, this.orders.updated(entries, changed), carried);
-    // Same rows in the same places: every position still holds.
-    next.positions = this.positions;
     // Only one step back is ever carried over, so old snapshots do not chain in memory.
     this.carried = null;
     return next;
