@@ -9,7 +9,7 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
-import { CANDIDATE_INDEXES, LATEST_DB_VERSION, OWN_RUN_INDEX, RepHireDb, VERSION_1_STORES, fromLocalCandidate, toLocalCandidate } from './database';
+import { CANDIDATE_INDEXES, LATEST_DB_VERSION, OWN_RUN_INDEX, RepHireDb, VERSION_1_STORES, fromLocalCandidate, runsStartedBy, toLocalCandidate } from './database';
 import { getMeta } from './meta';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
@@ -116,9 +116,8 @@ describe('versions 7 and 8', () => {
 
     const db = new RepHireDb(name);
     await db.open();
-    const startedBy = (mutation: number) => db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [mutation, Infinity, Infinity], true, true);
-    expect(await startedBy(4).primaryKeys()).toEqual([pending.uid]);
-    expect(await startedBy(3).count()).toBe(0);
+    expect(await runsStartedBy(db, 4).primaryKeys()).toEqual([pending.uid]);
+    expect(await runsStartedBy(db, 3).count()).toBe(0);
     // The whole run is the key: the pull checks a confirmation against it.
     expect(await db.candidates.where(OWN_RUN_INDEX).equals([4, 5, 2]).primaryKeys()).toEqual([pending.uid]);
     expect(await db.candidates.where(OWN_RUN_INDEX).equals([4, 5, 1]).count()).toBe(0);

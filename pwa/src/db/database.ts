@@ -80,6 +80,11 @@ export const OWN_RUN_INDEX = '[ownWrites.from+ownWrites.through+ownWrites.count]
 /** The index's key of a run. */
 export const ownRunKey = (run: OwnWrites): [number, number, number] => [run.from, run.through, run.count];
 
+/** The candidates whose pending run of own writes began at or before mutation `mutationId`. */
+export function runsStartedBy(db: RepHireDb, mutationId: number) {
+  return db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [mutationId, Infinity, Infinity], true, true);
+}
+
 export type RowKind = 'candidate' | 'interviewNote' | 'savedView' | 'scheduledInterview';
 
 /** The server's version of a row that pending changes touch (see the module comment). */

@@ -5,8 +5,6 @@
 import type { z } from 'zod';
 import { issueMessages } from '@shared/schemas/issue-messages';
 
-export { issueMessages };
-
 export class ValidationError extends Error {
   constructor(
     message: string,

@@ -16,7 +16,7 @@
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { OWN_RUN_INDEX, rowTables, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
 import { replayOutbox } from './outbox';
 
@@ -114,8 +114,7 @@ async function revertToServer(db: RepHireDb): Promise<void> {
 async function includedLeftTraces(db: RepHireDb, includedThrough: number): Promise<boolean> {
   const markers = (await db.serverRows.toCollection().primaryKeys()) as Array<[RowKind, string]>;
   if (markers.some(([kind]) => kind !== 'candidate')) return true;
-  const startedByThen = db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [includedThrough, Infinity, Infinity], true, true);
-  return (await startedByThen.limit(1).primaryKeys()).length > 0;
+  return (await runsStartedBy(db, includedThrough).limit(1).primaryKeys()).length > 0;
 }
 
 export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
