@@ -29,6 +29,8 @@ import { hlcSchema, uidSchema } from '../mutations/args.schema';
 export const SYNC_PROTOCOL_VERSION = 2;
 export const MAX_MUTATIONS_PER_PUSH = 200;
 export const PULL_PAGE_SIZE = 2000;
+/** The most rows one pull page may ask for. */
+export const MAX_PULL_PAGE_SIZE = 10_000;
 
 const hlc = hlcSchema;
 const uid = uidSchema;
@@ -93,7 +95,7 @@ export const pullQuerySchema = z.object({
   clientId: uid,
   /** Opaque; absent for a first (full) pull. */
   cursor: z.string().max(2000).optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PULL_PAGE_SIZE).optional(),
   /**
    * The includedThrough the device holds from its last pull: the server checks only the mutations after
    * it for rows changed again beyond the horizon (see the response's includedThrough).

@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { PullResponse } from '@shared/sync/protocol.schema';
+import { MAX_PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
 import { pullAll } from '@/sync/pull';
 import { pushOutbox } from '@/sync/push';
 import type { SyncTransport } from '@/sync/transport';
@@ -117,6 +117,46 @@ describe('own rows', () => {
     expect(await convergenceProblems([reader, writer], await world.device(http))).toEqual([]);
   });
 
+  it('asks for larger pages while they come as confirmations, and for the usual size again once rows come in full', async () => {
+    const http = await world.server.recruiterClient();
+    const other = await world.device(http);
+    const limits: number[] = [];
+    const pages: PullResponse[] = [];
+    const a = await world.device(http, (t: SyncTransport) => ({
+      push: t.push,
+      pull: async (query) => {
+        const page = await t.pull(query);
+        limits.push(query.limit!);
+        pages.push(page);
+        return page;
+      },
+    }));
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    await a.candidates.importCandidates(importRows('big', 700));
+    await pushOutbox(a.db, a.transport);
+    await other.candidates.importCandidates(importRows('theirs', 300));
+    await pushOutbox(other.db, other.transport);
+    limits.length = 0;
+    pages.length = 0;
+    await pullAll(a.db, a.transport, 50);
+    // In the order asked (the next page is asked for before the one before it is written).
+    const asked = limits.map((limit, i) => ({ limit, confirmed: pages[i]!.confirmed.length, full: pages[i]!.candidates.length }));
+    expect(asked.slice(0, 3)).toEqual([
+      { limit: 50, confirmed: 50, full: 0 },
+      { limit: 100, confirmed: 100, full: 0 },
+      { limit: 200, confirmed: 200, full: 0 },
+    ]);
+    for (const [i, page] of asked.entries()) {
+      if (i > 0 && asked[i - 1]!.full > asked[i - 1]!.limit / 10) expect(page.limit).toBe(50);
+      expect(page.limit).toBeLessThanOrEqual(MAX_PULL_PAGE_SIZE);
+    }
+    expect(asked.some((page) => page.full > 0 && page.limit === 50)).toBe(true);
+    expect(asked.reduce((sum, page) => sum + page.confirmed, 0)).toBe(700);
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(other, async () => (await other.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await expectConverged(a, http);
+  });
+
   it('confirms rows the device made and pushed while one of its pulls ran, instead of sending them back', async () => {
     const http = await world.server.recruiterClient();
     const writer = await world.device(http);
@@ -209,47 +249,83 @@ describe('own rows', () => {
     await expectConverged(a, http);
   });
 
-  it('with the candidate list open, confirms from its rows in memory, and still takes a page in full when a run differs', async () => {
+  it('keeps a page of confirmations as one record, its rows read as confirmed until the round gives them their ids, and takes a page in full when a run differs', async () => {
     const http = await world.server.recruiterClient();
     const { device: a, pages } = await recordingDevice(http);
     expect(await a.engine.syncNow()).toEqual({ ok: true });
-    const mirror = a.db.candidateMirror;
-    mirror.open();
-    await expect.poll(() => mirror.ready).toBe(true);
-    const fromMirror = vi.spyOn(mirror, 'liveCandidates');
     const ownRowsOfPages = (prefix: string) =>
       pages
         .map((page): [number, number] => [page.confirmed.length, page.candidates.filter((c) => c.email.startsWith(prefix)).length])
         .filter(([confirmed, sent]) => confirmed + sent > 0);
 
-    // Pushed, then one row edited before the pull: its run is not the confirmed one.
+    // Pushed, then one row edited before the pull: its run is not the confirmed one (the run index finds it).
     await a.candidates.importCandidates(importRows('mem', 30));
     await pushOutbox(a.db, a.transport);
     const edited = (await a.candidates.findByEmail('mem29@own.test'))[0]!;
     await a.candidates.updateCandidate(edited.uid, { phone: '+1 555 0104' });
-    await mirror.applied();
     pages.length = 0;
     await pullAll(a.db, a.transport);
-    // The mirror held the rows at the version read, so the run index alone found the difference.
-    expect(fromMirror.mock.results.some((result) => Array.isArray(result.value))).toBe(true);
     expect(ownRowsOfPages('mem')).toEqual([
       [30, 0],
       [0, 30],
     ]);
+    expect(await a.db.confirmations.count()).toBe(0);
     expect(await a.candidates.getCandidate(edited.uid)).toMatchObject({ phone: '+1 555 0104' });
+    await syncUntil(a, async () => true);
 
-    // Confirmed without reading the rows: each takes the server's id and loses its run.
-    fromMirror.mockClear();
+    // Confirmed: the page is kept as one record and no row is written.
     await a.candidates.importCandidates(importRows('kept', 30));
     await pushOutbox(a.db, a.transport);
-    await mirror.applied();
+    const before = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('kept'));
     pages.length = 0;
+    expect(await pullAll(a.db, a.transport)).toMatchObject({ rebased: false });
+    expect(ownRowsOfPages('kept')).toEqual([[30, 0]]);
+    expect((await a.db.candidates.toArray()).filter((row) => row.email.startsWith('kept'))).toEqual(before);
+    expect(await a.db.confirmations.count()).toBe(1);
+    // Meanwhile a row reads with its server id, and an edit of it keeps that id and starts a new run.
+    const first = before[0]!;
+    const confirmedId = (await a.candidates.getCandidate(first.uid))!.id;
+    expect(confirmedId).toEqual(expect.any(Number));
+    await a.candidates.updateCandidate(first.uid, { location: 'Lisbon' });
+    expect(await a.db.candidates.get(first.uid)).toMatchObject({ id: confirmedId, location: 'Lisbon', ownWrites: { count: 1 } });
+    expect(await a.db.candidates.get(first.uid)).not.toHaveProperty('localOnly');
+
+    // The round gives the others their ids (not the edited one: its run is no longer the confirmed one).
     await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
-    expect(fromMirror.mock.results.some((result) => Array.isArray(result.value))).toBe(true);
-    expect(ownRowsOfPages('kept')[0]).toEqual([30, 0]);
+    expect(await a.db.confirmations.count()).toBe(0);
     const kept = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('kept'));
     expect(kept.every((row) => typeof row.id === 'number' && !row.localOnly && !row.ownWrites)).toBe(true);
-    expect(mirror.entry(kept[0]!.uid)?.candidate.id).toBe(kept[0]!.id);
+    expect(kept.find((row) => row.uid === first.uid)).toMatchObject({ id: confirmedId, location: 'Lisbon' });
+    await expectConverged(a, http);
+  });
+
+  it('keeps the confirmations while more waits to be sent (an import still writing), and gives them once nothing does', async () => {
+    const http = await world.server.recruiterClient();
+    let writeDuringPull: (() => Promise<unknown>) | null = null;
+    const a = await world.device(http, (t: SyncTransport) => ({
+      push: t.push,
+      pull: async (query) => {
+        const page = await t.pull(query);
+        const write = writeDuringPull;
+        writeDuringPull = null;
+        await write?.();
+        return page;
+      },
+    }));
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    await a.candidates.importCandidates(importRows('first', 20));
+    // The import's next batch is stored while the round pulls the first one's confirmations.
+    writeDuringPull = () => a.candidates.importCandidates(importRows('second', 20));
+    expect(await a.engine.syncNow()).toEqual({ ok: true });
+    const first = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('first'));
+    expect(first.every((row) => row.localOnly === 1 && row.id === null)).toBe(true);
+    expect(await a.db.confirmations.count()).toBeGreaterThan(0);
+    expect((await a.candidates.getCandidate(first[0]!.uid))!.id).toEqual(expect.any(Number));
+
+    await syncUntil(a, async () => (await a.db.confirmations.count()) === 0);
+    const all = (await a.db.candidates.toArray()).filter((row) => /^(first|second)/.test(row.email));
+    expect(all).toHaveLength(40);
+    expect(all.every((row) => typeof row.id === 'number' && !row.localOnly && !row.ownWrites)).toBe(true);
     await expectConverged(a, http);
   });
 

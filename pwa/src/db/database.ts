@@ -19,6 +19,9 @@
  * - `scheduledInterviews`: the team's scheduled interviews (synced like the rows above, kind
  *   'scheduledInterview'), indexed by candidate and by date (the date in the zone it was scheduled in).
  * - `meta`: key/value state of this device (client id, clocks, cursor, signed-in user…; see meta.ts).
+ * - `confirmations`: a pull's page of own-row confirmations, kept as one record instead of rewriting
+ *   each confirmed row, until the end of the sync round gives the rows their server ids
+ *   (sync/confirmations.ts). While one is kept, a row it confirms reads as confirmed.
  *
  * Versions are append-only (STYLE rule 11): add `this.version(n + 1).stores({...}).upgrade(...)` below,
  * never edit a landed one. `outbox`, `rejected` and `meta` are never dropped or renamed, and an upgrade
@@ -30,7 +33,7 @@ import { CANDIDATE_LWW_FIELDS, type Candidate, type Experience, type InterviewNo
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import type { UndoImportItem } from '@shared/mutations/candidates-undo-import';
-import type { MutationName } from '@shared/sync/protocol.schema';
+import type { MutationName, OwnRowConfirmation } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
 import { mirrorOf, type CandidateMirror } from './candidate-mirror/candidate-mirror';
 import { candidateChangesMiddleware } from './candidate-mirror/change-feed';
@@ -84,6 +87,9 @@ export const ownRunKey = (run: OwnWrites): [number, number, number] => [run.from
 export function runsStartedBy(db: RepHireDb, mutationId: number) {
   return db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [mutationId, Infinity, Infinity], true, true);
 }
+
+/** Rows one bulk write sends at once (one main-thread task, about 30 ms here). */
+export const PUT_SLICE_ROWS = 500;
 
 export type RowKind = 'candidate' | 'interviewNote' | 'savedView' | 'scheduledInterview';
 
@@ -140,6 +146,15 @@ export interface ImportBatch {
   items: UndoImportItem[];
 }
 
+/** A page of own-row confirmations not yet given to its rows (sync/confirmations.ts). */
+export interface ConfirmationPage {
+  /** Recorded in order: a later page's confirmation of a uid replaces an earlier one's. */
+  seq?: number;
+  /** The confirmed uids (a multi-entry index: which pages confirm a row). */
+  uids: string[];
+  confirmations: OwnRowConfirmation[];
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -147,7 +162,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 8;
+export const LATEST_DB_VERSION = 9;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -172,6 +187,7 @@ export class RepHireDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, number>;
   meta!: Table<MetaRow, string>;
+  confirmations!: Table<ConfirmationPage, number>;
   /** The candidates in memory, kept in step with the table (candidate-mirror/); loaded when first opened. */
   readonly candidateMirror: CandidateMirror;
 
@@ -220,13 +236,15 @@ export class RepHireDb extends Dexie {
     // being sent (sync/rebase.ts).
     this.version(7).stores({ candidates: CANDIDATE_INDEXES_V7 });
     // The whole run instead of its first mutation (OWN_RUN_INDEX): the pull checks confirmations by it.
-    this.version(LATEST_DB_VERSION).stores({ candidates: CANDIDATE_INDEXES });
+    this.version(8).stores({ candidates: CANDIDATE_INDEXES });
+    // Pages of own-row confirmations, until the round that pulled them gives them to their rows.
+    this.version(LATEST_DB_VERSION).stores({ confirmations: '++seq, *uids' });
   }
 }
 
 /** The tables a synced-row write touches (repos and rebase take all of them in one transaction). */
 export function rowTables(db: RepHireDb) {
-  return [db.candidates, db.interviewNotes, db.savedViews, db.scheduledInterviews, db.serverRows, db.outbox, db.meta, db.imports, db.importBatches] as const;
+  return [db.candidates, db.interviewNotes, db.savedViews, db.scheduledInterviews, db.serverRows, db.outbox, db.meta, db.imports, db.importBatches, db.confirmations] as const;
 }
 
 /** Every table: used to wipe the device. */
@@ -243,6 +261,7 @@ export function allTables(db: RepHireDb) {
     db.meta,
     db.imports,
     db.importBatches,
+    db.confirmations,
   ] as const;
 }
 

@@ -20,17 +20,17 @@
  * its server version (`ownWrites`: first and last mutation id, how many), for the pull to check a
  * confirmation against (pull.ts). The caller says which mutation writes (`writing`); a write without
  * one marks the run as never confirmable. A server version put back (rebase) or pulled carries no run.
+ * A stored row reads as confirmed while a kept confirmation holds for it (confirmations.ts): its server
+ * copy is then the row itself, and its next write starts a new run.
  */
 import Dexie, { type Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
+import { PUT_SLICE_ROWS, emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import type { MutationStore } from '@shared/mutations/store';
-
-/** Rows one bulk write sends at once (one main-thread task, about 30 ms here). */
-export const PUT_SLICE_ROWS = 500;
+import { keepsConfirmations, readAsConfirmed } from './confirmations';
 
 async function keepServerCopies<T>(
   db: RepHireDb,
@@ -85,6 +85,11 @@ function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promise<Set<s
   });
 }
 
+/** The live ones of stored rows, in the shared shape. */
+function live(rows: Array<LocalCandidate | undefined>): Candidate[] {
+  return rows.flatMap((row) => (row && !row.deletedAt ? [fromLocalCandidate(row)] : []));
+}
+
 /** Live candidates by email key, as known in this transaction (see the module comment). */
 class EmailMemo {
   private readonly byKey = new Map<string, Map<string, Candidate>>();
@@ -137,16 +142,22 @@ export function dexieRows(db: RepHireDb): DexieRows {
   let mutationId: number | undefined;
   /** Whether this access wrote a candidate yet (the mirror knows only what is committed). */
   let wrote = false;
+  /** Whether own-row confirmations are kept (read once: the transaction's scope holds their table). */
+  let keeping: Promise<boolean> | undefined;
+
+  /** Stored rows as they read, confirmed where a kept confirmation holds (confirmations.ts). */
+  const asStored = <T extends LocalCandidate | undefined>(rows: T[]) => readAsConfirmed(db, rows, (keeping ??= keepsConfirmations(db)));
 
   async function lookUp(keys: string[]): Promise<Candidate[]> {
     // A mirror not loaded cannot answer: the version is not worth reading then.
     if (!wrote && db.candidateMirror.ready) {
       const found = db.candidateMirror.liveCandidatesByEmail(keys, await getMeta(db, 'candidatesVersion'));
-      if (found) return found;
+      // It holds the rows as stored: while confirmations are kept, the few it finds are read as they read.
+      if (found && (!found.length || !(await (keeping ??= keepsConfirmations(db))))) return found;
+      if (found) return live(await asStored(await db.candidates.bulkGet(found.map((row) => row.uid))));
     }
     const present = await indexedEmailKeys(db, keys);
-    const rows = present.size ? await db.candidates.where('emailKey').anyOf([...present]).toArray() : [];
-    return rows.filter((row) => !row.deletedAt).map(fromLocalCandidate);
+    return live(present.size ? await asStored(await db.candidates.where('emailKey').anyOf([...present]).toArray()) : []);
   }
 
   return {
@@ -154,7 +165,7 @@ export function dexieRows(db: RepHireDb): DexieRows {
       mutationId = id;
     },
     async getCandidates(uids) {
-      return (await db.candidates.bulkGet([...uids])).map((row) => row && fromLocalCandidate(row));
+      return (await asStored(await db.candidates.bulkGet([...uids]))).map((row) => row && fromLocalCandidate(row));
     },
     async liveCandidatesByEmail(keys) {
       const unknown = [...new Set(keys.filter((key) => !memo.has(key)))];
@@ -169,7 +180,7 @@ export function dexieRows(db: RepHireDb): DexieRows {
       const stored = new Map<string, LocalCandidate | undefined>();
       if (others.length) {
         const uids = others.map((row) => row.uid);
-        (await db.candidates.bulkGet(uids)).forEach((row, i) => stored.set(uids[i]!, row));
+        (await asStored(await db.candidates.bulkGet(uids))).forEach((row, i) => stored.set(uids[i]!, row));
         await keepServerCopies(db, 'candidate', uids, (wanted) => wanted.map((uid) => stored.get(uid)), candidateServerVersion);
       }
       const local = (row: Candidate): LocalCandidate => ({ ...toLocalCandidate(row), ownWrites: nextOwnWrites(stored.get(row.uid)?.ownWrites, mutationId) });

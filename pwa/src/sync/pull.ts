@@ -16,19 +16,21 @@
  * Own writes: the device asks for `confirmed` candidates — rows only its own mutations wrote since the
  * version it holds (after an import: all of them) — instead of the rows. A confirmation holds when the
  * device's row was written by exactly the same run of its mutations (`ownWrites`, dexie-rows.ts): the
- * row then is the server's but for its id and timestamps, which are taken over; its pending changes
- * stay in the outbox until includedThrough drops them, as for a pulled row. When any confirmation of a
- * page does not hold, nothing of it is written and the page is asked for again with every row in full.
+ * row then is the server's but for its id and timestamps. The page's confirmations are kept as one
+ * record, not written into each row (confirmations.ts: the round gives them to the rows once synced);
+ * the rows' pending changes stay in the outbox until includedThrough drops them, as for a pulled row.
+ * When any confirmation of a page does not hold, nothing of it is written and the page is asked for
+ * again with every row in full.
  */
 import Dexie from 'dexie';
 import { announceArrivals, countNew, hasArrivalListeners } from './arrivals';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
-import { OWN_RUN_INDEX, emailKey, ownRunKey, toLocalCandidate, type LocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
+import { PUT_SLICE_ROWS, emailKey, ownRunKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { PUT_SLICE_ROWS } from './dexie-rows';
+import { asConfirmed, holds, keptConfirmationsOf, runsHold } from './confirmations';
 import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
@@ -70,91 +72,43 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
   if (touched === 0 && madeHere === 0) return false;
   const pulled = new Set(rows.map((r) => r.uid));
   const sameEmail = await db.candidates.where('emailKey').anyOf([...new Set(rows.map((r) => emailKey(r.email)))]).toArray();
-  const others = sameEmail.filter((row) => !pulled.has(row.uid));
+  const held = sameEmail.filter((row) => !pulled.has(row.uid));
+  // A row a kept confirmation confirms is the server's already (confirmations.ts).
+  const others = asConfirmed(held, await keptConfirmationsOf(db, held.map((row) => row.uid)));
   if (others.some((row) => row.localOnly)) return true;
   if (!others.length || touched === 0) return false;
   const markers = await db.serverRows.bulkGet(others.map((row) => ['candidate', row.uid] as [RowKind, string]));
   return markers.some(Boolean);
 }
 
-/** A confirmed row: the device's, with the server's id and timestamps and without its run. */
-function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation): LocalCandidate {
-  const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
-  return { ...rest, id, createdAt, updatedAt, deletedAt };
-}
-
 /** Runs per confirmation, at most, for a page to be checked through the run index rather than row by row. */
 const RUNS_PER_ROW_FOR_INDEX = 0.1;
 
 /**
- * The confirmed rows from the candidate mirror, without reading them: when it is at the write version
- * this transaction reads and holds every one live (an import's rows, with the list open), and each row
- * holds its confirmed run, checked with one request per run through the run index (an import page has
- * a few). Null when it cannot say: the rows are then read (storedConfirmedRows).
+ * Whether every confirmation of a page holds for the row the device keeps (confirmations.ts): through
+ * the run index when the page has few runs (an import's), else by reading the rows, a slice at a time.
  */
-async function mirroredConfirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null | false> {
-  if (!db.candidateMirror.ready) return null;
-  const runs = new Map<string, { key: [number, number, number]; uids: string[] }>();
-  for (const confirmation of confirmed) {
-    const key = ownRunKey(confirmation);
-    const id = key.join();
-    const run = runs.get(id) ?? runs.set(id, { key, uids: [] }).get(id)!;
-    run.uids.push(confirmation.uid);
-  }
-  if (runs.size > Math.max(1, confirmed.length * RUNS_PER_ROW_FOR_INDEX)) return null;
-  const held = db.candidateMirror.liveCandidates(
-    confirmed.map((c) => c.uid),
-    await getMeta(db, 'candidatesVersion'),
-  );
-  if (!held || held.some((row) => !row)) return null;
-  // Every run's rows at once (one request each, answered in order).
-  const holders = await Promise.all([...runs.values()].map(({ key }) => db.candidates.where(OWN_RUN_INDEX).equals(key).primaryKeys()));
-  const holding = [...runs.values()].every(({ uids }, i) => {
-    const rows = new Set(holders[i]);
-    return uids.every((uid) => rows.has(uid));
-  });
-  if (!holding) return false;
-  return confirmed.map((confirmation, i) => confirmedRow(toLocalCandidate(held[i]!), confirmation));
-}
-
-/** The confirmed rows read from the table, each checked against its confirmed run. */
-async function storedConfirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null> {
-  const rows: LocalCandidate[] = [];
-  // In slices, so no single task reads (or later writes) a whole page of rows.
+async function confirmationsHold(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<boolean> {
+  if (!confirmed.length) return true;
+  const runs = new Set(confirmed.map((c) => ownRunKey(c).join()));
+  if (runs.size <= Math.max(1, confirmed.length * RUNS_PER_ROW_FOR_INDEX)) return runsHold(db, confirmed);
   for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
     const slice = confirmed.slice(from, from + PUT_SLICE_ROWS);
     const stored = await db.candidates.bulkGet(slice.map((c) => c.uid));
-    for (const [i, confirmation] of slice.entries()) {
-      const row = stored[i];
-      const run = row?.ownWrites;
-      if (!row || !run || run.from !== confirmation.from || run.through !== confirmation.through || run.count !== confirmation.count) return null;
-      rows.push(confirmedRow(row, confirmation));
-    }
+    if (!slice.every((confirmation, i) => holds(stored[i], confirmation))) return false;
   }
-  return rows;
-}
-
-/**
- * The device's rows confirmed by `confirmed`, with the server's id and timestamps; null when any of
- * them was not written by exactly the confirmed run of this device's mutations. Must run before the
- * transaction writes a candidate (the mirror knows only what is committed).
- */
-async function confirmedRows(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<LocalCandidate[] | null> {
-  if (!confirmed.length) return [];
-  const mirrored = await mirroredConfirmedRows(db, confirmed);
-  if (mirrored === false) return null;
-  return mirrored ?? storedConfirmedRows(db, confirmed);
+  return true;
 }
 
 /**
  * Forgets the server copies of confirmed rows (a row pulled before, or made here and written again,
  * has one). The copies are few next to a page of confirmations: they are listed, not looked up.
  */
-async function forgetCopies(db: RepHireDb, rows: LocalCandidate[]): Promise<void> {
-  if (!rows.length) return;
+async function forgetCopies(db: RepHireDb, uids: string[]): Promise<void> {
+  if (!uids.length) return;
   const markers = (await db.serverRows.where(':id').between(['candidate', Dexie.minKey], ['candidate', Dexie.maxKey]).primaryKeys()) as Array<[RowKind, string]>;
   if (!markers.length) return;
-  const confirmed = new Set(rows.map((row) => row.uid));
+  const confirmed = new Set(uids);
   await db.serverRows.bulkDelete(markers.filter(([, uid]) => confirmed.has(uid)));
 }
 
@@ -165,16 +119,14 @@ async function forgetCopies(db: RepHireDb, rows: LocalCandidate[]): Promise<void
  * the end.
  */
 export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<boolean> {
-  const tables = [...erasureTables(db), db.savedViews, db.meta];
+  const tables = [...erasureTables(db), db.savedViews, db.meta, db.confirmations];
   let arrived = 0;
   const applied = await db.transaction('rw', tables, async () => {
-    const confirmed = await confirmedRows(db, page.confirmed);
-    if (!confirmed) return false;
-    // Confirmed rows are this device's own version of the server's: their server copies are the rows.
-    for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
-      await db.candidates.bulkPut(confirmed.slice(from, from + PUT_SLICE_ROWS));
-    }
-    await forgetCopies(db, confirmed);
+    if (!(await confirmationsHold(db, page.confirmed))) return false;
+    // Confirmed rows are this device's own version of the server's: their server copies are the rows,
+    // which take their ids from the page kept here once the round is synced (confirmations.ts).
+    if (page.confirmed.length) await db.confirmations.add({ uids: page.confirmed.map((c) => c.uid), confirmations: page.confirmed });
+    await forgetCopies(db, page.confirmed.map((c) => c.uid));
     const candidates = await splitTouched(db, 'candidate', page.candidates);
     // Live rows this device did not hold: arrivals from elsewhere (counted only when someone listens).
     if (hasArrivalListeners(db)) arrived = await countNew(db, candidates.untouched.filter((row) => !row.deletedAt).map((row) => row.uid));
@@ -199,6 +151,16 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
   });
   if (applied) announceArrivals(db, arrived);
   return applied;
+}
+
+/**
+ * The size to ask the page after `page` for: doubled, up to MAX_PULL_PAGE_SIZE, while pages come as
+ * confirmations (after an import: short records the device keeps as one, so a page costs it little
+ * beyond its round trip), and `pageSize` again once rows come in full.
+ */
+function nextPageSize(page: PullResponse, asked: number, pageSize: number): number {
+  const full = page.candidates.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length + page.scheduledInterviews.length;
+  return page.confirmed.length >= asked / 2 && full <= asked / 10 ? Math.min(MAX_PULL_PAGE_SIZE, asked * 2) : pageSize;
 }
 
 function remember(seen: SeenRows, page: PullResponse) {
@@ -252,14 +214,14 @@ export async function pullAll(
   const { clientId, includedThrough } = start;
   let seen: SeenRows | null = start.resyncing ? emptySeenRows() : null;
   let cursor = seen ? null : start.cursor;
-  const ask = (from: string | null) => ({ clientId, cursor: from ?? undefined, limit: pageSize, includedThrough });
+  const ask = (from: string | null, limit = pageSize) => ({ clientId, cursor: from ?? undefined, limit, includedThrough });
   let pages = 0;
   let rows = 0;
   let resets = 0;
   /** The next page, asked for while the one before it is written (the server and IndexedDB work at once). */
-  let ahead: { cursor: string; page: Promise<PullResponse> } | null = null;
+  let ahead: { cursor: string; limit: number; page: Promise<PullResponse> } | null = null;
   for (;;) {
-    const query = ask(cursor);
+    const query = ask(cursor, ahead?.limit);
     let page: PullResponse = await (ahead?.cursor === cursor ? ahead.page : transport.pull({ ...query, confirmOwn: '1' }));
     ahead = null;
     if (page.reset) {
@@ -268,11 +230,15 @@ export async function pullAll(
       await db.transaction('rw', db.meta, () => setMeta(db, 'resyncing', true));
       seen = emptySeenRows();
     }
-    if (!page.done) ahead = { cursor: page.cursor, page: inFlight(transport.pull({ ...ask(page.cursor), confirmOwn: '1' })) };
+    if (!page.done) {
+      const limit = nextPageSize(page, query.limit, pageSize);
+      ahead = { cursor: page.cursor, limit, page: inFlight(transport.pull({ ...ask(page.cursor, limit), confirmOwn: '1' })) };
+    }
     if (seen) remember(seen, page);
     if (!(await applyPulledPage(db, page, seen === null))) {
-      // A row confirmed as this device's own is not what the device holds: the same page, in full.
-      page = await transport.pull(query);
+      // A row confirmed as this device's own is not what the device holds: the same rows, in full (at
+      // most a page of the usual size: full rows are several times a confirmation's bytes).
+      page = await transport.pull({ ...query, limit: pageSize });
       if (page.reset) throw new SyncError('server', 'The server restarted its history during a pull');
       if (seen) remember(seen, page);
       await applyPulledPage(db, page, seen === null);

@@ -124,47 +124,46 @@ export function isClientOfAnotherUser(error: unknown): boolean {
 }
 
 /**
- * The entries the next request sends, with the client id (and, when asked, the records of every unsent
- * entry), read in ONE transaction — which first records the answer to the request before, when it
- * sent everything: each transaction waits its turn behind an import's batch writing meanwhile, so
- * separate ones would each wait for one.
+ * The entries the next request sends, with the client id and the records of the entries written since
+ * `counted` (the last entry counted for progress), read in ONE transaction — which first records the
+ * answer to the request before, when it sent everything: each transaction waits its turn behind an
+ * import's batch writing meanwhile, so separate ones would each wait for one.
  */
-function nextToSend(db: RepHireDb, through: number | null, maxBytes: number, answer: PushAnswer | null) {
+function nextToSend(db: RepHireDb, counted: number, maxBytes: number, answer: PushAnswer | null) {
   return db.transaction('rw', db.meta, db.outbox, db.rejected, async () => {
     if (answer) await storeAnswer(db, answer);
     const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
-    const last = through ?? ((await db.outbox.orderBy('id').lastKey()) as number | undefined) ?? 0;
-    const unsent = db.outbox.where('id').between(processedThrough, last, false, true);
+    const last = ((await db.outbox.orderBy('id').lastKey()) as number | undefined) ?? 0;
     let records = 0;
-    if (through === null) await unsent.clone().each((entry) => void (records += entry.count));
+    if (last > counted) await db.outbox.where('id').between(Math.max(counted, processedThrough), last, false, true).each((entry) => void (records += entry.count));
     // Entry by entry until the batch is full: reading the next 200 at once (an import's: 200,000 rows)
     // to send the few that fit in one request was one long task.
     const batch = new BatchBuilder(maxBytes);
-    await unsent.until((entry) => !batch.offer(entry)).each(() => {});
-    return { batch, clientId, records, through: last };
+    await db.outbox.where('id').above(processedThrough).until((entry) => !batch.offer(entry)).each(() => {});
+    return { batch, clientId, records, counted: Math.max(counted, last) };
   });
 }
 
 export async function pushOutbox(db: RepHireDb, transport: SyncTransport, options: PushOptions = {}): Promise<PushSummary> {
   let maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_PUSH_BYTES;
   const summary: PushSummary = { sent: 0, rejected: 0 };
-  let total: number | null = null;
   /**
-   * The last entry waiting when the push began: it sends those, and the round's pull follows. An import
-   * writing meanwhile goes on in the next round, so the pull confirms the first batches while the device
-   * writes the last (instead of after the whole file is sent).
+   * Records to send, for progress: those waiting when the push began, and those written since. An
+   * import writing meanwhile is sent in the same push, before the round's pull: its confirmations cost
+   * the pull little (confirmations.ts), but a pull while the import writes waits behind every batch.
    */
-  let through: number | null = null;
+  let total = 0;
+  let counted = 0;
   const startedAt = Date.now();
   let sentRecords = 0;
   let stalled = 0;
   /** The last answer, when it took the whole batch: recorded with the next batch's reads. */
   let answer: PushAnswer | null = null;
   for (;;) {
-    const next = await nextToSend(db, through, maxBytes, answer);
+    const next = await nextToSend(db, counted, maxBytes, answer);
     answer = null;
-    through = next.through;
-    total ??= next.records;
+    counted = next.counted;
+    total += next.records;
     const { clientId } = next;
     const batch = next.batch.mutations;
     if (!batch.length) return summary;
@@ -197,8 +196,9 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
       const between = await db.outbox.where('id').between(processed, first, false, false).count();
       if (between === 0) {
         await renumberOutbox(db, { dropProcessed: false });
-        through = null; // new ids: every entry waiting now
-        total = null;
+        // New ids: every entry waiting now.
+        counted = 0;
+        total = sentRecords;
       }
     }
   }

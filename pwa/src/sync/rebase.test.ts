@@ -8,6 +8,7 @@ import type { PullResponse } from '@shared/sync/protocol.schema';
 import { toLocalCandidate, type RepHireDb } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import { createCandidatesRepo } from '@/features/candidates/repo';
+import { settleConfirmations } from './confirmations';
 import { applyPulledPage } from './pull';
 import { emptySeenRows, rebase } from './rebase';
 import { ownedDb } from './testing/fixtures';
@@ -114,7 +115,12 @@ describe('rebase', () => {
     const result = await pullPage({ ...page([], 1), confirmed: [confirmed] });
     expect(result).toMatchObject({ rebased: false, dropped: 1, replayed: 0 });
     expect(await db.outbox.toCollection().primaryKeys()).toEqual([2]);
+    // The confirmation is kept, not written: the row takes its id when the round settles them.
+    expect(await db.candidates.get(bo[0]!.uid)).toEqual(stored);
+    expect(await settleConfirmations(db)).toBe(1);
     expect(await repo.getCandidate(bo[0]!.uid)).toMatchObject({ id: 51 });
+    expect(await db.candidates.get(bo[0]!.uid)).not.toHaveProperty('localOnly');
+    expect(await db.confirmations.count()).toBe(0);
     // Not written again: the same stored row, still made here and pending.
     expect(await db.candidates.get(cy[0]!.uid)).toEqual(pendingBefore);
     expect(pendingBefore).toMatchObject({ localOnly: 1, ownWrites: { from: 2, through: 2, count: 1 } });

@@ -1,7 +1,8 @@
 /**
  * Rebase: the end of a pull. In ONE Dexie transaction it
  *   1. (after a reset) forgets rows the full pull did not return,
- *   2. puts the server's version back on every row pending changes touched (serverRows), and removes
+ *   2. gives the rows the pull confirmed their server ids (confirmations.ts), puts the server's version
+ *      back on every row pending changes touched (serverRows), and removes
  *      the rows the server has none of (candidates made here, `localOnly`; notes whose copy is "none")
  *      — a record created here whose creating mutation the server merged into another record (an
  *      import row with a known email) disappears this way,
@@ -16,8 +17,9 @@
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { OWN_RUN_INDEX, rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
+import { allKeptConfirmations, giveConfirmations } from './confirmations';
 import { replayOutbox } from './outbox';
 
 /** Uids a full pull returned (after `reset: true`). */
@@ -107,14 +109,24 @@ async function revertToServer(db: RepHireDb): Promise<void> {
  * device's: a touched row other than a candidate (interview notes, saved views and scheduled interviews
  * record no writer, so any is taken as one), or a candidate an included mutation wrote (its run of own
  * writes starts at or before includedThrough) that the pull neither confirmed nor sent in full — the
- * server merged it into another record, or found nothing to change. A confirmed candidate has lost its
- * run and its server copy; one sent in full has flagged `needsRebase` already. Runs are indexed by their
- * first mutation first (OWN_RUN_INDEX), so rows still being sent are not read.
+ * server merged it into another record, or found nothing to change. A confirmed candidate holds its
+ * kept confirmation (confirmations.ts) and has lost its server copy; one sent in full has lost its run
+ * and flagged `needsRebase` already. Runs are indexed by their first mutation first (OWN_RUN_INDEX), so
+ * rows still being sent are not read.
  */
 async function includedLeftTraces(db: RepHireDb, includedThrough: number): Promise<boolean> {
   const markers = (await db.serverRows.toCollection().primaryKeys()) as Array<[RowKind, string]>;
   if (markers.some(([kind]) => kind !== 'candidate')) return true;
-  return (await runsStartedBy(db, includedThrough).limit(1).primaryKeys()).length > 0;
+  // The runs first (one step per run: an import's rows share one per mutation), then each one's rows.
+  const runs = (await runsStartedBy(db, includedThrough).uniqueKeys()) as unknown as Array<[number, number, number]>;
+  if (!runs.length) return false;
+  const [kept, holders] = await Promise.all([allKeptConfirmations(db), Promise.all(runs.map((key) => db.candidates.where(OWN_RUN_INDEX).equals(key).primaryKeys()))]);
+  return runs.some(([from, through, count], i) =>
+    holders[i]!.some((uid) => {
+      const confirmation = kept.get(uid);
+      return !confirmation || confirmation.from !== from || confirmation.through !== through || confirmation.count !== count;
+    }),
+  );
 }
 
 export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
@@ -128,6 +140,8 @@ export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseR
     let replayed = 0;
     if (rebased) {
       if (input.seen) await forgetUnseen(db, input.seen);
+      // Confirmed rows first take their server ids: the revert would take one without for a row made here.
+      await giveConfirmations(db, await db.confirmations.toArray());
       await revertToServer(db);
       // Replayed in id order, a few entries at a time (an import entry carries up to 1,000 rows).
       let after = input.includedThrough;

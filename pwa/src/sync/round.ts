@@ -1,13 +1,15 @@
 /**
- * One sync round: push the outbox, then pull (which ends with the rebase: pull.ts, rebase.ts), under
+ * One sync round: push the outbox, then pull (which ends with the rebase: pull.ts, rebase.ts), then —
+ * shown as synced by then — give the rows the pull confirmed their server ids (confirmations.ts), under
  * the sync lock so rounds of any tab never overlap; records in the database how it went (the last
  * sync, "can't reach the server", the error people read, "sign in again"), which every tab shows.
  */
 import type { RepHireDb } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import type { SyncEnvironment } from './environment';
+import { settleConfirmations } from './confirmations';
 import { pullAll } from './pull';
-import { isClientOfAnotherUser, pushOutbox, renumberOutbox } from './push';
+import { isClientOfAnotherUser, pushOutbox, renumberOutbox, unpushedCount } from './push';
 import { saveDurableState, type SyncStatusStore } from './status-store';
 import { SyncError, type SyncTransport } from './transport';
 
@@ -52,6 +54,11 @@ export async function runRound({ db, transport, env, status, withSyncLock, maxPu
       status.setState({ pushProgress: null });
       await pullAll(db, transport, pullPageSize, (pullProgress) => status.setState({ pullProgress }));
       await saveDurableState(db, { lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
+      // Synced: the rows the pull confirmed take their server ids now, still under the lock
+      // (confirmations.ts) — unless more waits to be sent (an import still writing): the next round's
+      // push would wait for these writes, and the import's batches with it.
+      status.setState({ syncing: false, pullProgress: null });
+      if ((await unpushedCount(db)) === 0) await settleConfirmations(db);
       return done({ ok: true });
     } catch (error) {
       if (!(error instanceof SyncError)) throw error;

@@ -100,18 +100,6 @@ describe('the candidate mirror as email lookup', () => {
     expect(emails(mirror.liveCandidatesByEmail(['ann@x.io', 'ann.lee@x.io'], await version()))).toEqual(['ann.lee@x.io', 'ann@x.io']);
   });
 
-  it('answers with the live candidates of given uids at its version, in order, and nothing at another', async () => {
-    const { repo, mirror, version } = await tab();
-    const ann = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
-    const bo = await repo.createCandidate({ name: 'Bo', email: 'bo@x.io' });
-    await repo.deleteCandidate(bo.uid);
-    await mirror.applied();
-    const now = await version();
-    expect(mirror.liveCandidates([bo.uid, ann.uid, 'missing'], now)?.map((c) => c?.name)).toEqual([undefined, 'Ann', undefined]);
-    expect(mirror.liveCandidates([ann.uid], now - 1)).toBeNull();
-    expect(mirror.liveCandidates([ann.uid], now + 1)).toBeNull();
-  });
-
   it('waits for an earlier change that arrives late, and is unsure after a change without a version', async () => {
     const listeners: Array<(change: CandidateChange) => void> = [];
     const ann = makeCandidate({ email: 'ann@x.io' });

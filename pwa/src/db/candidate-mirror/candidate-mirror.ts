@@ -143,15 +143,6 @@ export class CandidateMirror {
   }
 
   /**
-   * The live candidates with these uids at write version `version`, in order (undefined for a uid it
-   * does not hold: missing or deleted); null unless exactly there.
-   */
-  liveCandidates(uids: readonly string[], version: number): Array<Candidate | undefined> | null {
-    if (this.state !== 'ready' || this.version !== version) return null;
-    return uids.map((uid) => this.rows.get(uid)?.candidate);
-  }
-
-  /**
    * How many of these (distinct, normalised) email keys a live candidate has; null while not loaded.
    * Answers from the rows applied so far: wait for `applied()` first to include every change.
    */

@@ -145,7 +145,7 @@ describe('the in-memory candidate list', () => {
     await expectInStep(d);
     const failed = d.db
       .transaction('rw', d.db.candidates, async () => {
-        await d.db.candidates.put(toLocalCandidate({ ...(await d.repo.getCandidate(ann.uid))!, name: 'Never' }));
+        await d.db.candidates.put({ ...(await d.db.candidates.get(ann.uid))!, name: 'Never' });
         throw new Error('abort');
       })
       .catch((error: Error) => error.message);

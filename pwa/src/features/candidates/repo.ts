@@ -21,6 +21,7 @@ import { readCandidates, readLiveCandidates, type LoadedCandidates } from '@/db/
 import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
+import { readAsConfirmed } from '@/sync/confirmations';
 import { writeMutation, type PreparedMutation } from '@/sync/outbox';
 import type { ImportRow, MutationName } from '@shared/sync/protocol.schema';
 import { MAX_BULK_ITEMS, type BulkItem } from '@shared/mutations/candidates-bulk';
@@ -185,8 +186,9 @@ export function createCandidatesRepo(db: RepHireDb) {
 
     // Reads (for useLiveQuery): deleted candidates are never returned.
 
+    /** With its server id as soon as a pull confirmed it (sync/confirmations.ts; inside a transaction, one over that table too). */
     async getCandidate(uid: string): Promise<Candidate | undefined> {
-      const row = await db.candidates.get(uid);
+      const [row] = await readAsConfirmed(db, [await db.candidates.get(uid)]);
       return row && !row.deletedAt ? fromLocalCandidate(row) : undefined;
     },
 

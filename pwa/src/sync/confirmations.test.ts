@@ -1,0 +1,114 @@
+/**
+ * Kept confirmations (confirmations.ts): between the pull that confirms a device's own rows and the end
+ * of the round, the rows are not rewritten, yet every reader that decides by a row's server id sees
+ * them confirmed — the mutations' store, the rebase, the candidate repo.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import { formatHlc } from '@shared/sync/hlc';
+import { newUid } from '@shared/sync/ids';
+import { createCandidateRecord } from '@shared/sync/merge';
+import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
+import type { RepHireDb } from '@/db/database';
+import { createCandidatesRepo } from '@/features/candidates/repo';
+import { settleConfirmations } from './confirmations';
+import { applyPulledPage } from './pull';
+import { rebase } from './rebase';
+import { ownedDb } from './testing/fixtures';
+
+let db: RepHireDb;
+afterEach(async () => {
+  await db?.delete();
+});
+
+const NOW = '2026-01-01T00:00:00.000Z';
+
+function page(includedThrough: number, confirmed: OwnRowConfirmation[], candidates: Candidate[] = []): PullResponse {
+  return { cursor: 'c1', done: true, reset: false, includedThrough, processedThrough: includedThrough, candidates, confirmed, experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
+}
+
+/** The server's confirmation of the row this device holds under `email` (its run as stored). */
+async function confirmationOf(email: string, id: number): Promise<OwnRowConfirmation> {
+  const row = (await db.candidates.where('emailKey').equals(email).first())!;
+  return { uid: row.uid, ...row.ownWrites!, id, createdAt: NOW, updatedAt: NOW, deletedAt: null };
+}
+
+async function pullPage(p: PullResponse) {
+  await applyPulledPage(db, p, true);
+  return rebase(db, { includedThrough: p.includedThrough, processedThrough: p.processedThrough, cursor: p.cursor, seen: null });
+}
+
+/** An imported row, pushed and confirmed by a pull (kept, not yet given to the row). */
+async function importedAndConfirmed(emails: string[]) {
+  db = await ownedDb();
+  const repo = createCandidatesRepo(db);
+  await repo.importCandidates(emails.map((email) => ({ name: email.split('@')[0]!, email })));
+  const confirmations = await Promise.all(emails.map((email, i) => confirmationOf(email, 100 + i)));
+  const stored = await db.candidates.toArray();
+  expect(await pullPage(page(1, confirmations))).toMatchObject({ rebased: false, dropped: 1 });
+  // Nothing written: the rows are as stored, the page is kept.
+  expect(await db.candidates.toArray()).toEqual(stored);
+  expect(await db.confirmations.count()).toBe(1);
+  return { repo, confirmations };
+}
+
+describe('kept confirmations', () => {
+  it('read as confirmed in the repo, and are given to their rows by the round', async () => {
+    const { repo, confirmations } = await importedAndConfirmed(['bo@x.io', 'cy@x.io']);
+    expect(await repo.getCandidate(confirmations[0]!.uid)).toMatchObject({ id: 100 });
+    expect(await settleConfirmations(db)).toBe(2);
+    expect(await db.confirmations.count()).toBe(0);
+    const rows = await db.candidates.toArray();
+    expect(rows.map((row) => row.id).sort()).toEqual([100, 101]);
+    expect(rows.every((row) => !row.localOnly && !row.ownWrites)).toBe(true);
+    expect(await settleConfirmations(db)).toBe(0);
+  });
+
+  it('an edit meanwhile keeps the server id, keeps the row as its server copy and starts a new run; the round then leaves it', async () => {
+    const { repo, confirmations } = await importedAndConfirmed(['bo@x.io']);
+    const uid = confirmations[0]!.uid;
+    await repo.updateCandidate(uid, { phone: '5' });
+    const edited = (await db.candidates.get(uid))!;
+    expect(edited).toMatchObject({ id: 100, phone: '5', ownWrites: { from: 2, through: 2, count: 1 } });
+    expect(edited.localOnly).toBeUndefined();
+    expect((await db.serverRows.get(['candidate', uid]))!.row).toMatchObject({ id: 100, phone: null });
+    expect(await settleConfirmations(db)).toBe(0);
+    expect(await db.candidates.get(uid)).toEqual(edited);
+  });
+
+  it.each([false, true])('an import meanwhile merges into the confirmed row by email and keeps its server id (the list open: %s)', async (listOpen) => {
+    const { repo, confirmations } = await importedAndConfirmed(['bo@x.io']);
+    if (listOpen) {
+      // The email is then found in memory, where the row is as stored.
+      db.candidateMirror.open();
+      await expect.poll(() => db.candidateMirror.ready).toBe(true);
+      await db.candidateMirror.applied();
+    }
+    await repo.importCandidates([{ name: 'Bo', email: 'BO@x.io', location: 'Rome' }]);
+    expect(await db.candidates.count()).toBe(1);
+    expect(await db.candidates.get(confirmations[0]!.uid)).toMatchObject({ id: 100, location: 'Rome' });
+    expect((await db.candidates.get(confirmations[0]!.uid))!.localOnly).toBeUndefined();
+  });
+
+  it('a rebase meanwhile gives them first, so it does not remove a confirmed row made here', async () => {
+    const { repo, confirmations } = await importedAndConfirmed(['bo@x.io']);
+    await repo.importCandidates([{ name: 'Di', email: 'di@x.io' }]); // id 2
+    // Another device's row for di@x.io arrives: the pending import must merge into it (a full rebase).
+    const theirs = createCandidateRecord({ uid: newUid(), name: 'Di', email: 'di@x.io', status: 'new', skills: '', notes: '' }, formatHlc({ millis: Date.now() - 60_000, counter: 0, node: 'server' }), { id: 7, userId: 2, now: NOW });
+    expect(await pullPage({ ...page(1, []), candidates: [theirs] })).toMatchObject({ rebased: true });
+    expect(await db.candidates.get(confirmations[0]!.uid)).toMatchObject({ id: 100, name: 'bo' });
+    expect(await db.confirmations.count()).toBe(0);
+    expect((await repo.listCandidates()).map((c) => c.email).sort()).toEqual(['bo@x.io', 'di@x.io']);
+  });
+
+  it('an included row the pull did not confirm is a trace: the rebase runs, and keeps the confirmed row with its id', async () => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }, { name: 'Cy', email: 'cy@x.io' }]);
+    // The server confirms Bo only: it merged Cy's row into a record of its own.
+    expect(await pullPage(page(1, [await confirmationOf('bo@x.io', 100)]))).toMatchObject({ rebased: true, dropped: 1 });
+    expect((await db.candidates.toArray()).map((c) => [c.email, c.id, c.localOnly])).toEqual([['bo@x.io', 100, undefined]]);
+    expect(await db.confirmations.count()).toBe(0);
+  });
+});

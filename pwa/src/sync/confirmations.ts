@@ -1,0 +1,148 @@
+/**
+ * Own-row confirmations kept as pages (the `confirmations` table), not written into the rows at once.
+ *
+ * A pull that confirms rows this device wrote itself (pull.ts) used to rewrite each one with its server
+ * id and timestamps: about 100 µs a row in Chromium, as long as the import had spent writing it, so a
+ * 100,000-row import took twice as long to show "Synced" as to import. The pull now records each page
+ * of confirmations as one record, and the round gives them to their rows once it is synced
+ * (`settleConfirmations`, round.ts), a page per transaction.
+ *
+ * Meanwhile a row reads as confirmed when a kept confirmation holds for it — the row still carries
+ * exactly the run of own writes it confirms (`holds`) — and every reader that decides by a row's id,
+ * `localOnly` or run reads it so: the mutations' store (dexie-rows.ts) and the rebase (rebase.ts).
+ * A write since (an edit, a rebase's revert, a row pulled in full) leaves the row with another run or
+ * none, so a confirmation can never be applied to a row it was not about.
+ */
+import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
+import { OWN_RUN_INDEX, PUT_SLICE_ROWS, ownRunKey, type ConfirmationPage, type LocalCandidate, type RepHireDb } from '@/db/database';
+
+/** Whether `confirmation` is about `row` as it is: the row holds exactly the confirmed run of own writes. */
+export function holds(row: LocalCandidate | undefined, confirmation: OwnRowConfirmation | undefined): row is LocalCandidate {
+  const run = row?.ownWrites;
+  return !!run && !!confirmation && run.from === confirmation.from && run.through === confirmation.through && run.count === confirmation.count;
+}
+
+/** A confirmed row: the device's, with the server's id and timestamps and without its run. */
+export function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation): LocalCandidate {
+  const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
+  return { ...rest, id, createdAt, updatedAt, deletedAt };
+}
+
+/**
+ * Whether every confirmation holds for the row the table keeps, checked through the run index: one
+ * request per run, sent together (an import's confirmations share a few runs: one per mutation).
+ */
+export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<boolean> {
+  const runs = new Map<string, { key: [number, number, number]; uids: string[] }>();
+  for (const confirmation of confirmations) {
+    const key = ownRunKey(confirmation);
+    const id = key.join();
+    const run = runs.get(id) ?? runs.set(id, { key, uids: [] }).get(id)!;
+    run.uids.push(confirmation.uid);
+  }
+  const holders = await Promise.all([...runs.values()].map(({ key }) => db.candidates.where(OWN_RUN_INDEX).equals(key).primaryKeys()));
+  return [...runs.values()].every(({ uids }, i) => {
+    const rows = new Set(holders[i]);
+    return uids.every((uid) => rows.has(uid));
+  });
+}
+
+/** Confirmations by uid, a later page's replacing an earlier one's. */
+export type KeptConfirmations = ReadonlyMap<string, OwnRowConfirmation>;
+
+function byUid(pages: ConfirmationPage[], wanted?: ReadonlySet<string>): Map<string, OwnRowConfirmation> {
+  const found = new Map<string, OwnRowConfirmation>();
+  for (const page of [...pages].sort((a, b) => a.seq! - b.seq!)) {
+    for (const confirmation of page.confirmations) if (!wanted || wanted.has(confirmation.uid)) found.set(confirmation.uid, confirmation);
+  }
+  return found;
+}
+
+/**
+ * Whether any confirmation is kept (one request; almost always none). A Dexie promise, which a caller
+ * may keep and await later in its transaction (a native one awaited so loses the transaction).
+ */
+export function keepsConfirmations(db: RepHireDb): Promise<boolean> {
+  return db.confirmations
+    .limit(1)
+    .primaryKeys()
+    .then((keys) => keys.length > 0);
+}
+
+/** Every kept confirmation (the rebase checks a whole import's rows against them). */
+export async function allKeptConfirmations(db: RepHireDb): Promise<KeptConfirmations> {
+  return byUid(await db.confirmations.toArray());
+}
+
+/** The kept confirmations of these uids. */
+export async function keptConfirmationsOf(db: RepHireDb, uids: readonly string[]): Promise<KeptConfirmations> {
+  if (!uids.length) return new Map();
+  const pages = await db.confirmations.where('uids').anyOf([...uids]).distinct().toArray();
+  return byUid(pages, new Set(uids));
+}
+
+/** The rows as they read: each with its kept confirmation applied when it holds. */
+export function asConfirmed<T extends LocalCandidate | undefined>(rows: readonly T[], kept: KeptConfirmations): T[] {
+  if (!kept.size) return [...rows];
+  return rows.map((row) => {
+    const confirmation = row && kept.get(row.uid);
+    return holds(row, confirmation) ? (confirmedRow(row, confirmation!) as T) : row;
+  });
+}
+
+/**
+ * Stored rows as they read (see the module comment). `keeping`: whether confirmations are kept, when
+ * the caller knows it already.
+ */
+export async function readAsConfirmed<T extends LocalCandidate | undefined>(db: RepHireDb, rows: T[], keeping = keepsConfirmations(db)): Promise<T[]> {
+  if (!(await keeping)) return rows;
+  return asConfirmed(rows, await keptConfirmationsOf(db, rows.flatMap((row) => (row ? [row.uid] : []))));
+}
+
+/** Gives each confirmation to its row where it still holds, inside the caller's rw transaction; answers how many took theirs. */
+async function giveSlice(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<number> {
+  const rows = await db.candidates.bulkGet(confirmations.map((c) => c.uid));
+  const confirmed = confirmations.flatMap((confirmation, i) => {
+    const row = rows[i];
+    return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
+  });
+  if (confirmed.length) await db.candidates.bulkPut(confirmed);
+  return confirmed.length;
+}
+
+/**
+ * Gives `pages`' confirmations to their rows and forgets the pages, inside the caller's rw transaction
+ * over candidates and confirmations (the rebase's), a slice at a time (PUT_SLICE_ROWS: no task writes a
+ * whole page). Answers how many rows took theirs.
+ */
+export async function giveConfirmations(db: RepHireDb, pages: ConfirmationPage[]): Promise<number> {
+  const kept = [...byUid(pages).values()];
+  let given = 0;
+  for (let from = 0; from < kept.length; from += PUT_SLICE_ROWS) given += await giveSlice(db, kept.slice(from, from + PUT_SLICE_ROWS));
+  await db.confirmations.bulkDelete(pages.map((page) => page.seq!));
+  return given;
+}
+
+/**
+ * Gives every kept confirmation to its row, page by page in the order kept, a slice per transaction:
+ * each commit tells the screens about a slice's rows, not a page's (up to MAX_PULL_PAGE_SIZE). A page
+ * is forgotten with its last slice; one left part-way is given again, where it still holds. The round
+ * runs it once synced, under the sync lock, so no pull keeps more meanwhile. Answers how many rows
+ * took theirs.
+ */
+export async function settleConfirmations(db: RepHireDb): Promise<number> {
+  let given = 0;
+  for (;;) {
+    const page = await db.confirmations.orderBy('seq').first();
+    if (!page) return given;
+    const { confirmations } = page;
+    for (let from = 0; from < confirmations.length || from === 0; from += PUT_SLICE_ROWS) {
+      const last = from + PUT_SLICE_ROWS >= confirmations.length;
+      given += await db.transaction('rw', db.candidates, db.confirmations, db.meta, async () => {
+        const took = await giveSlice(db, confirmations.slice(from, from + PUT_SLICE_ROWS));
+        if (last) await db.confirmations.delete(page.seq!);
+        return took;
+      });
+    }
+  }
+}
