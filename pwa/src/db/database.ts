@@ -150,8 +150,6 @@ export interface ImportBatch {
 export interface ConfirmationPage {
   /** Recorded in order: a later page's confirmation of a uid replaces an earlier one's. */
   seq?: number;
-  /** The confirmed uids (a multi-entry index: which pages confirm a row). */
-  uids: string[];
   confirmations: OwnRowConfirmation[];
 }
 
@@ -238,7 +236,7 @@ export class RepHireDb extends Dexie {
     // The whole run instead of its first mutation (OWN_RUN_INDEX): the pull checks confirmations by it.
     this.version(8).stores({ candidates: CANDIDATE_INDEXES });
     // Pages of own-row confirmations, until the round that pulled them gives them to their rows.
-    this.version(LATEST_DB_VERSION).stores({ confirmations: '++seq, *uids' });
+    this.version(LATEST_DB_VERSION).stores({ confirmations: '++seq' });
   }
 }
 

@@ -4,7 +4,7 @@
  * them confirmed — the mutations' store, the rebase, the candidate repo.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { formatHlc } from '@shared/sync/hlc';
 import { newUid } from '@shared/sync/ids';
@@ -63,6 +63,25 @@ describe('kept confirmations', () => {
     expect(rows.map((row) => row.id).sort()).toEqual([100, 101]);
     expect(rows.every((row) => !row.localOnly && !row.ownWrites)).toBe(true);
     expect(await settleConfirmations(db)).toBe(0);
+  });
+
+  it('reads the kept pages again when a page is kept or given, and only then', async () => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }]);
+    await repo.importCandidates([{ name: 'Cy', email: 'cy@x.io' }]);
+    const [bo, cy] = [await confirmationOf('bo@x.io', 100), await confirmationOf('cy@x.io', 101)];
+    await applyPulledPage(db, page(0, [bo]), true);
+    const reads = vi.spyOn(db.confirmations, 'get');
+    expect(await repo.getCandidate(bo.uid)).toMatchObject({ id: 100 });
+    expect(await repo.getCandidate(bo.uid)).toMatchObject({ id: 100 });
+    expect(reads).toHaveBeenCalledTimes(1);
+    await applyPulledPage(db, { ...page(0, [cy]), cursor: 'c2' }, true);
+    expect(await repo.getCandidate(cy.uid)).toMatchObject({ id: 101 });
+    expect(reads).toHaveBeenCalledTimes(3);
+    await settleConfirmations(db);
+    expect(await repo.getCandidate(cy.uid)).toMatchObject({ id: 101 });
+    expect(reads).toHaveBeenCalledTimes(3);
   });
 
   it('an edit meanwhile keeps the server id, keeps the row as its server copy and starts a new run; the round then leaves it', async () => {

@@ -50,11 +50,9 @@ export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConf
 /** Confirmations by uid, a later page's replacing an earlier one's. */
 export type KeptConfirmations = ReadonlyMap<string, OwnRowConfirmation>;
 
-function byUid(pages: ConfirmationPage[], wanted?: ReadonlySet<string>): Map<string, OwnRowConfirmation> {
+function byUid(pages: ConfirmationPage[]): Map<string, OwnRowConfirmation> {
   const found = new Map<string, OwnRowConfirmation>();
-  for (const page of [...pages].sort((a, b) => a.seq! - b.seq!)) {
-    for (const confirmation of page.confirmations) if (!wanted || wanted.has(confirmation.uid)) found.set(confirmation.uid, confirmation);
-  }
+  for (const page of [...pages].sort((a, b) => a.seq! - b.seq!)) for (const confirmation of page.confirmations) found.set(confirmation.uid, confirmation);
   return found;
 }
 
@@ -69,16 +67,43 @@ export function keepsConfirmations(db: RepHireDb): Promise<boolean> {
     .then((keys) => keys.length > 0);
 }
 
-/** Every kept confirmation (the rebase checks a whole import's rows against them). */
+/** The kept pages' confirmations by uid, as last read, per database: read again when the pages change. */
+const lastRead = new WeakMap<RepHireDb, { seqs: string; confirmations: KeptConfirmations }>();
+
+/**
+ * Every kept confirmation. The pages are few (a 100,000-row import keeps a dozen) and have no index on
+ * their uids — Dexie's change tracking of 10,000 index keys a page cost the pull a third of its time —
+ * so they are read whole, once for each set of pages kept (one request tells whether it changed).
+ */
 export async function allKeptConfirmations(db: RepHireDb): Promise<KeptConfirmations> {
-  return byUid(await db.confirmations.toArray());
+  const keys = await db.confirmations.toCollection().primaryKeys();
+  const seqs = keys.join();
+  if (!seqs) {
+    lastRead.delete(db);
+    return new Map();
+  }
+  const known = lastRead.get(db);
+  if (known?.seqs === seqs) return known.confirmations;
+  // A page per request, in the order kept: one answer holding every page was one long task to read.
+  const confirmations = new Map<string, OwnRowConfirmation>();
+  for (const seq of keys) {
+    const page = await db.confirmations.get(seq);
+    for (const confirmation of page?.confirmations ?? []) confirmations.set(confirmation.uid, confirmation);
+  }
+  lastRead.set(db, { seqs, confirmations });
+  return confirmations;
 }
 
 /** The kept confirmations of these uids. */
 export async function keptConfirmationsOf(db: RepHireDb, uids: readonly string[]): Promise<KeptConfirmations> {
   if (!uids.length) return new Map();
-  const pages = await db.confirmations.where('uids').anyOf([...uids]).distinct().toArray();
-  return byUid(pages, new Set(uids));
+  const all = await allKeptConfirmations(db);
+  const found = new Map<string, OwnRowConfirmation>();
+  for (const uid of uids) {
+    const confirmation = all.get(uid);
+    if (confirmation) found.set(uid, confirmation);
+  }
+  return found;
 }
 
 /** The rows as they read: each with its kept confirmation applied when it holds. */

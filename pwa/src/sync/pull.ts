@@ -125,7 +125,7 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     if (!(await confirmationsHold(db, page.confirmed))) return false;
     // Confirmed rows are this device's own version of the server's: their server copies are the rows,
     // which take their ids from the page kept here once the round is synced (confirmations.ts).
-    if (page.confirmed.length) await db.confirmations.add({ uids: page.confirmed.map((c) => c.uid), confirmations: page.confirmed });
+    if (page.confirmed.length) await db.confirmations.add({ confirmations: page.confirmed });
     await forgetCopies(db, page.confirmed.map((c) => c.uid));
     const candidates = await splitTouched(db, 'candidate', page.candidates);
     // Live rows this device did not hold: arrivals from elsewhere (counted only when someone listens).
