@@ -4,12 +4,14 @@
  * A pull that confirms rows this device wrote itself (pull.ts) used to rewrite each one with its server
  * id and timestamps: about 100 µs a row in Chromium, as long as the import had spent writing it, so a
  * 100,000-row import took twice as long to show "Synced" as to import. The pull now records each page
- * of confirmations as one record, and the round gives them to their rows once it is synced
- * (`settleConfirmations`, round.ts), a page per transaction.
+ * of confirmations as one record, and the round gives them to their rows once it is synced and nothing
+ * waits to be sent (`settleConfirmations`, round.ts), 2,000 rows per transaction.
  *
  * Meanwhile a row reads as confirmed when a kept confirmation holds for it — the row still carries
  * exactly the run of own writes it confirms (`holds`) — and every reader that decides by a row's id,
- * `localOnly` or run reads it so: the mutations' store (dexie-rows.ts) and the rebase (rebase.ts).
+ * `localOnly` or run reads it so: the mutations' store (dexie-rows.ts), the rebase (rebase.ts), the
+ * pull's email collision check (pull.ts) and the candidate repo's getCandidate (the detail dialog).
+ * The candidate list in memory shows the rows as stored until they are given their ids.
  * A write since (an edit, a rebase's revert, a row pulled in full) leaves the row with another run or
  * none, so a confirmation can never be applied to a row it was not about.
  */
@@ -84,12 +86,13 @@ export async function allKeptConfirmations(db: RepHireDb): Promise<KeptConfirmat
   }
   const known = lastRead.get(db);
   if (known?.seqs === seqs) return known.confirmations;
-  // A page per request, in the order kept: one answer holding every page was one long task to read.
-  const confirmations = new Map<string, OwnRowConfirmation>();
+  // A page per request: one answer holding every page was one long task to read.
+  const pages: ConfirmationPage[] = [];
   for (const seq of keys) {
     const page = await db.confirmations.get(seq);
-    for (const confirmation of page?.confirmations ?? []) confirmations.set(confirmation.uid, confirmation);
+    if (page) pages.push(page);
   }
+  const confirmations = byUid(pages);
   lastRead.set(db, { seqs, confirmations });
   return confirmations;
 }
@@ -124,33 +127,45 @@ export async function readAsConfirmed<T extends LocalCandidate | undefined>(db: 
   return asConfirmed(rows, await keptConfirmationsOf(db, rows.flatMap((row) => (row ? [row.uid] : []))));
 }
 
-/** Gives each confirmation to its row where it still holds, inside the caller's rw transaction; answers how many took theirs. */
-async function giveSlice(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<number> {
-  const rows = await db.candidates.bulkGet(confirmations.map((c) => c.uid));
-  const confirmed = confirmations.flatMap((confirmation, i) => {
-    const row = rows[i];
-    return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
-  });
-  if (confirmed.length) await db.candidates.bulkPut(confirmed);
-  return confirmed.length;
+/**
+ * Gives each confirmation to its row where it still holds, inside the caller's rw transaction, a
+ * PUT_SLICE_ROWS slice per request (no task writes more); answers how many took theirs.
+ */
+async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<number> {
+  let given = 0;
+  for (let from = 0; from < confirmations.length; from += PUT_SLICE_ROWS) {
+    const slice = confirmations.slice(from, from + PUT_SLICE_ROWS);
+    const rows = await db.candidates.bulkGet(slice.map((c) => c.uid));
+    const confirmed = slice.flatMap((confirmation, i) => {
+      const row = rows[i];
+      return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
+    });
+    if (confirmed.length) await db.candidates.bulkPut(confirmed);
+    given += confirmed.length;
+  }
+  return given;
 }
 
 /**
  * Gives `pages`' confirmations to their rows and forgets the pages, inside the caller's rw transaction
- * over candidates and confirmations (the rebase's), a slice at a time (PUT_SLICE_ROWS: no task writes a
- * whole page). Answers how many rows took theirs.
+ * over candidates and confirmations (the rebase's). Answers how many rows took theirs.
  */
 export async function giveConfirmations(db: RepHireDb, pages: ConfirmationPage[]): Promise<number> {
-  const kept = [...byUid(pages).values()];
-  let given = 0;
-  for (let from = 0; from < kept.length; from += PUT_SLICE_ROWS) given += await giveSlice(db, kept.slice(from, from + PUT_SLICE_ROWS));
+  const given = await give(db, [...byUid(pages).values()]);
   await db.confirmations.bulkDelete(pages.map((page) => page.seq!));
   return given;
 }
 
 /**
- * Gives every kept confirmation to its row, page by page in the order kept, a slice per transaction:
- * each commit tells the screens about a slice's rows, not a page's (up to MAX_PULL_PAGE_SIZE). A page
+ * Rows given their ids per transaction by settleConfirmations: each commit has the screens recount
+ * (the list in memory, the dashboard), so fewer commits cost less — and a page of 10,000 in one would
+ * have them take it in at once.
+ */
+const SETTLE_ROWS = 2000;
+
+/**
+ * Gives every kept confirmation to its row, page by page in the order kept, SETTLE_ROWS per
+ * transaction (a page holds up to MAX_PULL_PAGE_SIZE). A page
  * is forgotten with its last slice; one left part-way is given again, where it still holds. The round
  * runs it once synced, under the sync lock, so no pull keeps more meanwhile. Answers how many rows
  * took theirs.
@@ -161,10 +176,10 @@ export async function settleConfirmations(db: RepHireDb): Promise<number> {
     const page = await db.confirmations.orderBy('seq').first();
     if (!page) return given;
     const { confirmations } = page;
-    for (let from = 0; from < confirmations.length || from === 0; from += PUT_SLICE_ROWS) {
-      const last = from + PUT_SLICE_ROWS >= confirmations.length;
+    for (let from = 0; from < confirmations.length || from === 0; from += SETTLE_ROWS) {
+      const last = from + SETTLE_ROWS >= confirmations.length;
       given += await db.transaction('rw', db.candidates, db.confirmations, db.meta, async () => {
-        const took = await giveSlice(db, confirmations.slice(from, from + PUT_SLICE_ROWS));
+        const took = await give(db, confirmations.slice(from, from + SETTLE_ROWS));
         if (last) await db.confirmations.delete(page.seq!);
         return took;
       });
