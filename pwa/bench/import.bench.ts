@@ -21,12 +21,12 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
-import { DEFAULT_DB_NAME } from '../src/db/database';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
 import { writeBigCsv } from '../tests/support/import-kit';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
 import { baseline, type BaselineFigures } from './import-baseline';
-import { profileMainThread, traceMainThread } from './main-thread';
+import { confirmationsGiven, storeCount } from './device-db';
+import { longestTask, profileMainThread, traceMainThread, watchLongTasks } from './main-thread';
 import { loadLine, printFigures, type Figure } from './report';
 
 /** BENCH_ROWS overrides the size for a quick look; the targets are for 100,000. */
@@ -113,13 +113,7 @@ async function signedInOffline(app: BrowserApp) {
 async function importThroughDialog(page: Page, file: string): Promise<Pick<Figures, 'previewMs' | 'previewLongestTaskMs' | 'importMs' | 'longestTaskMs' | 'longTasks' | 'toast'>> {
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   await page.getByRole('heading', { name: 'Import Candidates' }).waitFor();
-  await page.evaluate(() => {
-    const w = window as unknown as { previewTasks: number[] };
-    w.previewTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.previewTasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page, 'preview');
   const chosen = Date.now();
   await page.locator('input[type=file]').setInputFiles(file);
   await page.getByRole('listitem', { name: path.basename(file) }).waitFor();
@@ -128,7 +122,7 @@ async function importThroughDialog(page: Page, file: string): Promise<Pick<Figur
   await page.getByRole('button', { name: 'Import Candidates' }).and(page.locator(':enabled')).waitFor({ timeout: 600_000 });
   await page.getByText('Counting rows…').waitFor({ state: 'detached', timeout: 600_000 });
   const previewMs = Date.now() - chosen;
-  const previewLongestTaskMs = await page.evaluate(() => Math.max(0, ...(window as unknown as { previewTasks: number[] }).previewTasks));
+  const previewLongestTaskMs = await longestTask(page, 'preview');
   await page.evaluate(() => {
     const w = window as unknown as { bench: { start: number; end: number | null; toast: string; tasks: number[] } };
     w.bench = { start: 0, end: null, toast: '', tasks: [] };
@@ -162,13 +156,10 @@ async function importThroughDialog(page: Page, file: string): Promise<Pick<Figur
  * pushed changes came back included in a pull (nothing waiting), against the real server's database.
  */
 async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promise<Pick<Figures, 'syncMs' | 'syncLongestTaskMs' | 'syncPhases' | 'idsGivenMs'>> {
+  await watchLongTasks(page, 'sync');
   await page.evaluate(() => {
-    const w = window as unknown as { syncTasks: number[]; syncPhases: Array<[number, string]> };
-    w.syncTasks = [];
+    const w = window as unknown as { syncPhases: Array<[number, string]> };
     w.syncPhases = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.syncTasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
     // When the indicator first says each phase: sending, receiving, synced.
     new MutationObserver(() => {
       const label = document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '';
@@ -181,10 +172,8 @@ async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promi
   await page.getByRole('button', { name: /^Sync: Synced/ }).waitFor({ timeout: 1_800_000 });
   const syncMs = Date.now() - start;
   const givenAt = await confirmationsGiven(page);
-  const { longest, phases } = await page.evaluate(() => {
-    const w = window as unknown as { syncTasks: number[]; syncPhases: Array<[number, string]> };
-    return { longest: Math.max(0, ...w.syncTasks), phases: w.syncPhases };
-  });
+  const longest = await longestTask(page, 'sync');
+  const phases = await page.evaluate(() => (window as unknown as { syncPhases: Array<[number, string]> }).syncPhases);
   const syncPhases = [...phases.map(([at, phase]) => `${phase} at ${seconds(at - start)}`), `ids given at ${seconds(givenAt - start)}`].join(', ');
   return { syncMs, syncLongestTaskMs: longest, syncPhases, idsGivenMs: givenAt - start };
 }
@@ -200,42 +189,6 @@ interface OnlineFigures {
   longestTaskMs: number;
   /** The server's rows of the file when the indicator said "Synced". */
   serverRows: number;
-}
-
-/** How many records one of the app's IndexedDB stores holds (a connection of its own, closed after). */
-function storeCount(page: Page, store: 'candidates' | 'confirmations'): Promise<number> {
-  return page.evaluate(
-    async ({ dbName, store }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(dbName);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      try {
-        return await new Promise<number>((resolve, reject) => {
-          const request = db.transaction(store).objectStore(store).count();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { dbName: DEFAULT_DB_NAME, store },
-  );
-}
-
-/**
- * After "Synced": waits until the round has given the confirmed rows their server ids (no page of
- * confirmations kept: pwa/src/sync/confirmations.ts); answers when, in the page's Date.now().
- */
-async function confirmationsGiven(page: Page): Promise<number> {
-  const deadline = Date.now() + 600_000;
-  while ((await storeCount(page, 'confirmations')) > 0) {
-    if (Date.now() > deadline) throw new Error('the confirmed rows never took their server ids');
-    await page.waitForTimeout(100);
-  }
-  return page.evaluate(() => Date.now());
 }
 
 /**
@@ -265,13 +218,7 @@ async function importOnline(app: BrowserApp, file: string): Promise<OnlineFigure
     await signInThroughUi(page, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await firstSyncDone(page, app);
-    await page.evaluate(() => {
-      const w = window as unknown as { onlineTasks: number[] };
-      w.onlineTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.onlineTasks.push(entry.duration);
-      }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page, 'online');
     let importMs = 0;
     await profileMainThread(page, PROFILE_DIR, 'online', async () => {
       ({ importMs } = await importThroughDialog(page, file));
@@ -289,10 +236,10 @@ async function importOnline(app: BrowserApp, file: string): Promise<OnlineFigure
     const [{ n }] = await app.db.knex('candidates').whereLike('email', `%@${ONLINE_DOMAIN}`).whereNull('deletedAt').count({ n: '*' });
     await confirmationsGiven(page);
     const timings = await page.evaluate(() => {
-      const w = window as unknown as { bench: { start: number }; syncedAt: number; onlineTasks: number[] };
-      return { clickToSyncedMs: w.syncedAt - w.bench.start, clickToIdsGivenMs: performance.now() - w.bench.start, longestTaskMs: Math.max(0, ...w.onlineTasks) };
+      const w = window as unknown as { bench: { start: number }; syncedAt: number };
+      return { clickToSyncedMs: w.syncedAt - w.bench.start, clickToIdsGivenMs: performance.now() - w.bench.start };
     });
-    return { importMs, ...timings, serverRows: Number(n) };
+    return { importMs, ...timings, longestTaskMs: await longestTask(page, 'online'), serverRows: Number(n) };
   } finally {
     await context.close();
   }

@@ -47,6 +47,22 @@ export async function traceMainThread(page: Page, run: () => Promise<void>) {
   };
 }
 
+/** Starts recording the page's long tasks (longtask API, wall time) under `name`; read them with longestTask. */
+export function watchLongTasks(page: Page, name: string): Promise<void> {
+  return page.evaluate((name) => {
+    const tasks: number[] = [];
+    (window as unknown as Record<string, number[]>)[`longTasks:${name}`] = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  }, name);
+}
+
+/** The longest task recorded under `name` so far (0 when none). */
+export function longestTask(page: Page, name: string): Promise<number> {
+  return page.evaluate((name) => Math.max(0, ...(window as unknown as Record<string, number[]>)[`longTasks:${name}`]!), name);
+}
+
 /** Records a V8 CPU profile of the page's main thread while `run` runs, as `dir`/`name`.cpuprofile (when `dir` is set). */
 export async function profileMainThread(page: Page, dir: string | undefined, name: string, run: () => Promise<void>) {
   if (!dir) return run();

@@ -97,34 +97,17 @@ export async function allKeptConfirmations(db: RepHireDb): Promise<KeptConfirmat
   return confirmations;
 }
 
-/** The kept confirmations of these uids. */
-export async function keptConfirmationsOf(db: RepHireDb, uids: readonly string[]): Promise<KeptConfirmations> {
-  if (!uids.length) return new Map();
-  const all = await allKeptConfirmations(db);
-  const found = new Map<string, OwnRowConfirmation>();
-  for (const uid of uids) {
-    const confirmation = all.get(uid);
-    if (confirmation) found.set(uid, confirmation);
-  }
-  return found;
-}
-
-/** The rows as they read: each with its kept confirmation applied when it holds. */
-export function asConfirmed<T extends LocalCandidate | undefined>(rows: readonly T[], kept: KeptConfirmations): T[] {
-  if (!kept.size) return [...rows];
+/**
+ * Stored rows as they read (see the module comment): each with its kept confirmation applied when it
+ * holds. `keeping`: whether confirmations are kept, when the caller knows it already.
+ */
+export async function readAsConfirmed<T extends LocalCandidate | undefined>(db: RepHireDb, rows: T[], keeping = keepsConfirmations(db)): Promise<T[]> {
+  if (!(await keeping)) return rows;
+  const kept = await allKeptConfirmations(db);
   return rows.map((row) => {
     const confirmation = row && kept.get(row.uid);
     return holds(row, confirmation) ? (confirmedRow(row, confirmation!) as T) : row;
   });
-}
-
-/**
- * Stored rows as they read (see the module comment). `keeping`: whether confirmations are kept, when
- * the caller knows it already.
- */
-export async function readAsConfirmed<T extends LocalCandidate | undefined>(db: RepHireDb, rows: T[], keeping = keepsConfirmations(db)): Promise<T[]> {
-  if (!(await keeping)) return rows;
-  return asConfirmed(rows, await keptConfirmationsOf(db, rows.flatMap((row) => (row ? [row.uid] : []))));
 }
 
 /**

@@ -30,7 +30,7 @@ import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.sch
 import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
 import { PUT_SLICE_ROWS, emailKey, ownRunKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { asConfirmed, holds, keptConfirmationsOf, runsHold } from './confirmations';
+import { holds, readAsConfirmed, runsHold } from './confirmations';
 import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
@@ -74,7 +74,7 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
   const sameEmail = await db.candidates.where('emailKey').anyOf([...new Set(rows.map((r) => emailKey(r.email)))]).toArray();
   const held = sameEmail.filter((row) => !pulled.has(row.uid));
   // A row a kept confirmation confirms is the server's already (confirmations.ts).
-  const others = asConfirmed(held, await keptConfirmationsOf(db, held.map((row) => row.uid)));
+  const others = await readAsConfirmed(db, held);
   if (others.some((row) => row.localOnly)) return true;
   if (!others.length || touched === 0) return false;
   const markers = await db.serverRows.bulkGet(others.map((row) => ['candidate', row.uid] as [RowKind, string]));
