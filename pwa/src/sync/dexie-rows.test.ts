@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
-import { rowTables, toLocalCandidate, type RepHireDb } from '@/db/database';
+import { PUT_SLICE_ROWS, rowTables, toLocalCandidate, type RepHireDb } from '@/db/database';
 import { dexieRows } from './dexie-rows';
 import { freshDb } from './testing/fixtures';
 
@@ -67,5 +67,47 @@ describe('writes', () => {
       ]),
     );
     expect(await db.serverRows.count()).toBe(2);
+  });
+
+  it('sends each slice of candidates before the one before it is written, and the transaction reads them all', async () => {
+    db = freshDb();
+    const made = Array.from({ length: 3 * PUT_SLICE_ROWS + 1 }, (_, i) => makeCandidate({ email: `p${i}@x.io`, id: null }));
+    const events: string[] = [];
+    const bulkPut = db.candidates.bulkPut.bind(db.candidates);
+    vi.spyOn(db.candidates, 'bulkPut').mockImplementation(((rows: unknown[]) => {
+      const slice = events.filter((event) => event.startsWith('sent')).length;
+      events.push(`sent ${slice}`);
+      return bulkPut(rows as never).then((result) => {
+        events.push(`written ${slice}`);
+        return result;
+      });
+    }) as never);
+    const read = await inWrite(async () => {
+      const rows = dexieRows(db);
+      await rows.putCandidates(made, new Set(made.map((row) => row.uid)));
+      // The last slice may still be on its way: a read in the transaction comes after it all the same.
+      const found = await rows.getCandidates(made.map((row) => row.uid));
+      await rows.settle();
+      return found;
+    });
+    expect(read.every(Boolean)).toBe(true);
+    // The database always has the next slice: slice n+1 goes out before slice n is written.
+    expect(events.slice(0, 3)).toEqual(['sent 0', 'sent 1', 'written 0']);
+    expect(events.filter((event) => event.startsWith('written'))).toHaveLength(4);
+    expect(await db.candidates.count()).toBe(made.length);
+  });
+
+  it('settles with the first write that failed, so the transaction stores none of them', async () => {
+    db = freshDb();
+    const made = Array.from({ length: PUT_SLICE_ROWS + 1 }, (_, i) => makeCandidate({ email: `p${i}@x.io`, id: null }));
+    // A value IndexedDB cannot store, in the last slice: putCandidates returns before it is refused.
+    const bad = { ...made.at(-1)!, notes: (() => 'x') as unknown as string };
+    const write = inWrite(async () => {
+      const rows = dexieRows(db);
+      await rows.putCandidates([...made.slice(0, -1), bad], new Set(made.map((row) => row.uid)));
+      await rows.settle();
+    });
+    await expect(write).rejects.toThrow();
+    expect(await db.candidates.count()).toBe(0);
   });
 });

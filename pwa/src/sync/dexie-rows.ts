@@ -135,6 +135,12 @@ export function nextOwnWrites(run: OwnWrites | undefined, mutationId: number | u
 export interface DexieRows extends MutationStore {
   /** The outbox id of the mutation whose writes follow (for the rows' own writes). */
   writing(mutationId: number): void;
+  /**
+   * Resolves when every candidate put so far is written (rejects with the first failure). putCandidates
+   * returns with its last slice still on its way; reads in the transaction see it all the same
+   * (IndexedDB answers a transaction's requests in order), but the writer must settle before it ends.
+   */
+  settle(): Promise<void>;
 }
 
 export function dexieRows(db: RepHireDb): DexieRows {
@@ -142,6 +148,14 @@ export function dexieRows(db: RepHireDb): DexieRows {
   let mutationId: number | undefined;
   /** Whether this access wrote a candidate yet (the mirror knows only what is committed). */
   let wrote = false;
+  /** The last slice of candidates sent and not yet known to be written, and the first write that failed. */
+  let writes: Promise<void> | null = null;
+  let failure: unknown;
+  async function settle(): Promise<void> {
+    await writes;
+    writes = null;
+    if (failure !== undefined) throw failure;
+  }
   /** Whether own-row confirmations are kept (read once: the transaction's scope holds their table). */
   let keeping: Promise<boolean> | undefined;
 
@@ -164,6 +178,7 @@ export function dexieRows(db: RepHireDb): DexieRows {
     writing(id) {
       mutationId = id;
     },
+    settle,
     async getCandidates(uids) {
       return (await asStored(await db.candidates.bulkGet([...uids]))).map((row) => row && fromLocalCandidate(row));
     },
@@ -185,8 +200,14 @@ export function dexieRows(db: RepHireDb): DexieRows {
       }
       const local = (row: Candidate): LocalCandidate => ({ ...toLocalCandidate(row), ownWrites: nextOwnWrites(stored.get(row.uid)?.ownWrites, mutationId) });
       // A slice per task: the bulk call sends each row in one task (the browser may render between them).
+      // Each slice waits for the one before it only: the database always has the next one queued.
       for (let from = 0; from < rows.length; from += PUT_SLICE_ROWS) {
-        await db.candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS).map(local));
+        const put = db.candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS).map(local));
+        await settle();
+        writes = put.then(
+          () => {},
+          (error: unknown) => void (failure ??= error),
+        );
       }
       for (const row of rows) memo.written(row);
     },

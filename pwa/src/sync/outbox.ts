@@ -93,6 +93,7 @@ export async function writeMutations(
       entries.push({ id, name: prepared.name, args: prepared.args, hlc, createdAt: now, label: prepared.label, count: prepared.count ?? 1 });
       results.push({ id, hlc, outcome });
     }
+    await own.settle();
     const last = entries.at(-1);
     if (last) {
       await Promise.all([db.outbox.bulkAdd(entries), setMeta(db, 'nextMutationId', last.id + 1), setMeta(db, 'hlc', last.hlc)]);
@@ -111,4 +112,5 @@ export async function replayOutbox(db: RepHireDb, entries: OutboxEntry[]): Promi
     rows.writing(entry.id);
     await applyMutation(rows, mutation, { hlc: entry.hlc, now: entry.createdAt, userId: owner?.id ?? null });
   }
+  await rows.settle();
 }
