@@ -88,6 +88,11 @@ export function runsStartedBy(db: RepHireDb, mutationId: number) {
   return db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [mutationId, Infinity, Infinity], true, true);
 }
 
+/** The uids of the candidates holding exactly this run of own writes (one request on the run index). */
+export function holdersOfRun(db: RepHireDb, run: OwnWrites): Promise<string[]> {
+  return db.candidates.where(OWN_RUN_INDEX).equals(ownRunKey(run)).primaryKeys();
+}
+
 /** Rows one bulk write sends at once (one main-thread task, about 30 ms here). */
 export const PUT_SLICE_ROWS = 500;
 

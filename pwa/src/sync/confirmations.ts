@@ -16,12 +16,16 @@
  * none, so a confirmation can never be applied to a row it was not about.
  */
 import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
-import { OWN_RUN_INDEX, PUT_SLICE_ROWS, ownRunKey, type ConfirmationPage, type LocalCandidate, type RepHireDb } from '@/db/database';
+import { PUT_SLICE_ROWS, holdersOfRun, ownRunKey, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
 
 /** Whether `confirmation` is about `row` as it is: the row holds exactly the confirmed run of own writes. */
 export function holds(row: LocalCandidate | undefined, confirmation: OwnRowConfirmation | undefined): row is LocalCandidate {
-  const run = row?.ownWrites;
-  return !!run && !!confirmation && run.from === confirmation.from && run.through === confirmation.through && run.count === confirmation.count;
+  return !!row?.ownWrites && confirms(confirmation, row.ownWrites);
+}
+
+/** Whether `confirmation` is about exactly this run of own writes. */
+export function confirms(confirmation: OwnRowConfirmation | undefined, run: OwnWrites): boolean {
+  return !!confirmation && run.from === confirmation.from && run.through === confirmation.through && run.count === confirmation.count;
 }
 
 /** A confirmed row: the device's, with the server's id and timestamps and without its run. */
@@ -35,14 +39,13 @@ export function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, de
  * request per run, sent together (an import's confirmations share a few runs: one per mutation).
  */
 export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<boolean> {
-  const runs = new Map<string, { key: [number, number, number]; uids: string[] }>();
+  const runs = new Map<string, { run: OwnRowConfirmation; uids: string[] }>();
   for (const confirmation of confirmations) {
-    const key = ownRunKey(confirmation);
-    const id = key.join();
-    const run = runs.get(id) ?? runs.set(id, { key, uids: [] }).get(id)!;
+    const id = ownRunKey(confirmation).join();
+    const run = runs.get(id) ?? runs.set(id, { run: confirmation, uids: [] }).get(id)!;
     run.uids.push(confirmation.uid);
   }
-  const holders = await Promise.all([...runs.values()].map(({ key }) => db.candidates.where(OWN_RUN_INDEX).equals(key).primaryKeys()));
+  const holders = await Promise.all([...runs.values()].map(({ run }) => holdersOfRun(db, run)));
   return [...runs.values()].every(({ uids }, i) => {
     const rows = new Set(holders[i]);
     return uids.every((uid) => rows.has(uid));

@@ -17,9 +17,9 @@
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { OWN_RUN_INDEX, rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { holdersOfRun, rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
-import { allKeptConfirmations, giveConfirmations } from './confirmations';
+import { allKeptConfirmations, confirms, giveConfirmations } from './confirmations';
 import { replayOutbox } from './outbox';
 
 /** Uids a full pull returned (after `reset: true`). */
@@ -118,15 +118,11 @@ async function includedLeftTraces(db: RepHireDb, includedThrough: number): Promi
   const markers = (await db.serverRows.toCollection().primaryKeys()) as Array<[RowKind, string]>;
   if (markers.some(([kind]) => kind !== 'candidate')) return true;
   // The runs first (one step per run: an import's rows share one per mutation), then each one's rows.
-  const runs = (await runsStartedBy(db, includedThrough).uniqueKeys()) as unknown as Array<[number, number, number]>;
-  if (!runs.length) return false;
-  const [kept, holders] = await Promise.all([allKeptConfirmations(db), Promise.all(runs.map((key) => db.candidates.where(OWN_RUN_INDEX).equals(key).primaryKeys()))]);
-  return runs.some(([from, through, count], i) =>
-    holders[i]!.some((uid) => {
-      const confirmation = kept.get(uid);
-      return !confirmation || confirmation.from !== from || confirmation.through !== through || confirmation.count !== count;
-    }),
-  );
+  const keys = (await runsStartedBy(db, includedThrough).uniqueKeys()) as unknown as Array<[number, number, number]>;
+  if (!keys.length) return false;
+  const runs = keys.map(([from, through, count]) => ({ from, through, count }));
+  const [kept, holders] = await Promise.all([allKeptConfirmations(db), Promise.all(runs.map((run) => holdersOfRun(db, run)))]);
+  return runs.some((run, i) => holders[i]!.some((uid) => !confirms(kept.get(uid), run)));
 }
 
 export async function rebase(db: RepHireDb, input: RebaseInput): Promise<RebaseResult> {
