@@ -2,7 +2,9 @@
  * Turns every failure into the one JSON error envelope: typed AppErrors, zod validation errors,
  * database errors (unique → 409, foreign key → 409/404, bad value → 400), and the HTTP errors thrown
  * by body parsing (malformed JSON → 400, too large → 413). Anything else is a 500 with a generic
- * message; its details go to the log only.
+ * message; its details go to the log only. A database constraint that refused a write is named in the
+ * log (constraint and table, never the values: they may be a person's email), since the answer only
+ * says "already exists" and the services check what a caller may get wrong before they write.
  */
 import type { Context, Next } from 'koa';
 import { DBError, ForeignKeyViolationError, NotFoundError, UniqueViolationError, CheckViolationError } from 'objection';
@@ -108,7 +110,14 @@ export function mapError(error: unknown): Mapped {
   return { status: 500, body: { code: ERROR_CODES.internal, message: 'Something went wrong on the server' } };
 }
 
-export function errorHandler() {
+/** The database constraint a write broke (PostgreSQL's 23xxx, through objection or raw), or null. */
+export function brokenConstraint(error: unknown): { constraint: string; table: string | null } | null {
+  const native = (error instanceof DBError ? error.nativeError : error) as { constraint?: unknown; table?: unknown } | undefined;
+  if (!sqlState(error).startsWith('23') || typeof native?.constraint !== 'string') return null;
+  return { constraint: native.constraint, table: typeof native.table === 'string' ? native.table : null };
+}
+
+export function errorHandler({ warn = console.warn }: { warn?: (line: string) => void } = {}) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
@@ -128,6 +137,8 @@ export function errorHandler() {
       const mapped = mapError(error);
       // AppErrors are deliberate answers (a 502 for an unreachable picture); only surprises are logged.
       if (mapped.status >= 500 && !(error instanceof AppError)) ctx.app.emit('error', error, ctx);
+      const broken = brokenConstraint(error);
+      if (broken) warn(`[rephire] ${ctx.method} ${ctx.path} answered ${mapped.status}: the database's ${broken.constraint}${broken.table ? ` on ${broken.table}` : ''} refused a write`);
       ctx.status = mapped.status;
       ctx.body = mapped.body;
       for (const [name, value] of Object.entries(mapped.headers ?? {})) ctx.set(name, value);
