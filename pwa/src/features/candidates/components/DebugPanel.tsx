@@ -5,13 +5,26 @@ import { formatPacificDate } from '@shared/format/dates';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { syncEngine } from '@/sync/app-sync';
 import { debugSelection } from '../debug-selection';
+import { useCandidate } from '../hooks/useCandidates';
+import { candidatesRepo, type CandidatesRepo } from '../repo';
+
+/**
+ * The mark of a listed row without its server id, unless the server has confirmed it: the list in
+ * memory shows rows as stored, and a pull's confirmations reach the rows some seconds after "Synced"
+ * (sync/confirmations.ts); the repo reads the row as confirmed meanwhile.
+ */
+export function NotSyncedYet({ uid, repo = candidatesRepo }: { uid: string; repo?: CandidatesRepo }) {
+  const read = useCandidate(uid, repo);
+  if (read && read.id !== null) return null;
+  return <span className="text-warning"> (not synced yet)</span>;
+}
 
 function CandidateLine({ candidate, onOpen }: { candidate: Candidate; onOpen: (uid: string) => void }) {
   return (
     <button type="button" onClick={() => onOpen(candidate.uid)} className="text-left hover:underline">
       <span className="font-medium">{candidate.name}</span> · {candidate.email} · {candidate.source || 'no source'} ·{' '}
       {formatPacificDate(candidate.appliedDate)}
-      {candidate.id === null && <span className="text-warning"> (not synced yet)</span>}
+      {candidate.id === null && <NotSyncedYet uid={candidate.uid} />}
     </button>
   );
 }
