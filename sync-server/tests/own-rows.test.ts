@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
+import { toLocalCandidate } from '@/db/database';
 import { pullAll } from '@/sync/pull';
 import { pushOutbox } from '@/sync/push';
 import type { SyncTransport } from '@/sync/transport';
@@ -189,6 +190,46 @@ describe('own rows', () => {
       expect(confirmedUids(pages).has(row.uid), row.email).toBe(true);
       expect(sentUids(pages).has(row.uid), row.email).toBe(false);
     }
+    await expectConverged(a, http);
+  });
+
+  it('confirms an import made before the device ever finished a pull (signed in, offline before its first sync ended)', async () => {
+    const http = await world.server.recruiterClient();
+    // Rows of others, which the device's first pull sends in full.
+    const writer = await world.device(http);
+    await writer.candidates.importCandidates(importRows('theirs-first', 300), { fileName: 'theirs.csv' });
+    await syncUntil(writer, async () => (await writer.db.candidates.where('localOnly').equals(1).count()) === 0);
+    const { device: a, pages } = await recordingDevice(http);
+    await a.candidates.importCandidates(importRows('never-pulled', 400), { fileName: 'mine.csv' });
+    expect(await a.db.meta.get('cursor')).toBeUndefined();
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+
+    const mine = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('never-pulled'));
+    expect(mine).toHaveLength(400);
+    expect(mine.filter((row) => sentUids(pages).has(row.uid))).toEqual([]);
+    expect(mine.every((row) => confirmedUids(pages).has(row.uid) && typeof row.id === 'number')).toBe(true);
+    expect(sentUids(pages).size).toBeGreaterThanOrEqual(300);
+    await expectConverged(a, http);
+  });
+
+  it('takes a page in full when a device that never finished a pull got its own row in full before', async () => {
+    const http = await world.server.recruiterClient();
+    const { device: a, pages } = await recordingDevice(http);
+    await a.candidates.importCandidates(importRows('before-first', 3), { fileName: 'mine.csv' });
+    expect((await pushOutbox(a.db, a.transport)).sent).toBe(1);
+    // A pull without confirmations (as an older app asked) sends the row in full; the device keeps no cursor of it.
+    const [first] = await a.db.candidates.where('emailKey').equals('before-first0@own.test').toArray();
+    const full = await a.transport.pull({ clientId: (await a.db.meta.get('clientId'))!.value as string, limit: 5000, includedThrough: 0 });
+    const served = full.candidates.find((row) => row.uid === first!.uid)!;
+    await a.db.candidates.put(toLocalCandidate(served));
+    // Its next edit starts a run of its own on top of the server's version.
+    await a.candidates.updateCandidate(first!.uid, { location: 'Bergen' });
+    pages.length = 0;
+    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    expect((await a.candidates.getCandidate(first!.uid))!.location).toBe('Bergen');
+    // Confirmed (the run the server holds began before the device's), then taken in full: the device's run differs.
+    expect(confirmedUids(pages).has(first!.uid)).toBe(true);
+    expect(sentUids(pages).has(first!.uid)).toBe(true);
     await expectConverged(a, http);
   });
 

@@ -21,8 +21,13 @@
  * all of them). The row tracks its latest run of one device's writes (the own_writes migration); the
  * cursor's `k` says which versions the device holds: the run's base was written below the horizon of
  * the device's last finished pull, and the run started after that pull's last read, so the base was
- * what that pull saw; a row the run created needs only that no pull sent it (CONFIRMABLE). Any other
- * writer in between ends the run, and the row goes out in full.
+ * what that pull saw; a row the run created needs only that no pull sent it (CONFIRMABLE). A device
+ * that has not finished a pull yet (no `k`: signed in and offline before its first sync ended; not a
+ * reset after a restore) gets
+ * confirmations for the rows its runs created — a pull could have sent such a row only in a page the
+ * device stored, and the device takes a page in full when a confirmation is not about the row it
+ * holds — and rows it changed in full. Any other writer in between ends the run, and the row goes out
+ * in full.
  */
 import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, SYNC_PROTOCOL_VERSION, type LegacyPullResponse, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
@@ -64,7 +69,8 @@ interface ChangedRow {
 /** Which rows a page confirms rather than sends: the pulling client's own writes over what it holds. */
 interface OwnWrites {
   clientId: string;
-  known: [string, string];
+  /** The cursor's `k`; null before the device's first finished pull. */
+  known: [string, string] | null;
 }
 
 /**
@@ -110,9 +116,11 @@ async function readSnapshot(db: Knex, cursor: Cursor | undefined): Promise<{ xmi
  *   run began (own_start ≥ horizon), so no pull ever sent it and the device holds only its own. A row
  *   made while a pull ran (the device pushing as it imports) is confirmed by the next pull, not sent.
  * coalesce: a row without a run (own_client NULL) must be false here, not NULL, or it would go out as neither.
+ * Without a `k` (see the module comment): the rows the run created.
  */
 const CONFIRMABLE = `coalesce(t.own_client = ?::uuid
   AND CASE WHEN t.own_base IS NULL THEN t.own_start >= ?::xid8 ELSE t.own_start >= ?::xid8 AND t.own_base < ?::xid8 END, false)`;
+const CONFIRMABLE_BEFORE_FIRST_PULL = `coalesce(t.own_client = ?::uuid AND t.own_base IS NULL, false)`;
 
 async function changedRows(
   db: Knex,
@@ -125,8 +133,9 @@ async function changedRows(
 ): Promise<ChangedRow[]> {
   const { from: source, json, erased, own } = TABLES[table];
   const confirm = ownWrites !== null && table === 'candidates';
-  const confirmable = confirm ? `NOT (${erased}) AND ${CONFIRMABLE}` : 'false';
-  const confirmArgs = confirm ? [ownWrites.clientId, ownWrites.known[0], ownWrites.known[1], ownWrites.known[0]] : [];
+  const known = confirm ? ownWrites.known : null;
+  const confirmable = confirm ? `NOT (${erased}) AND ${known ? CONFIRMABLE : CONFIRMABLE_BEFORE_FIRST_PULL}` : 'false';
+  const confirmArgs = confirm ? (known ? [ownWrites.clientId, known[0], known[1], known[0]] : [ownWrites.clientId]) : [];
   const { rows } = await db.raw(
     `SELECT t.id, t.xid::text AS x, CASE WHEN ${erased} THEN t.uid::text END AS erased,
             ${confirm ? `CASE WHEN ${confirmable} THEN ${ownRowConfirmationJson('t')}::text END` : 'NULL'} AS c,
@@ -217,7 +226,9 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   }
   const start = cursor ?? initialCursor(epoch);
   const horizon = start.h ?? snapshot.xmin;
-  const ownWrites = query.confirmOwn === '1' && start.k ? { clientId: query.clientId, known: start.k } : null;
+  // A reset (the device's cursor is from before a restore) sends everything in full: the restored rows'
+  // runs are not what the device's own runs were.
+  const ownWrites = query.confirmOwn === '1' && !reset ? { clientId: query.clientId, known: start.k ?? null } : null;
   const { rows, positions, done } = await readPage(db, user.id, start.p, horizon, query.limit ?? PULL_PAGE_SIZE, ownWrites);
   const includedThrough = await includedMutation(db, query, horizon, done);
   // A finished pull moves every table to the horizon: all rows below it have been returned. What the
