@@ -9,7 +9,18 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
-import { CANDIDATE_INDEXES, LATEST_DB_VERSION, OWN_RUN_INDEX, RepHireDb, VERSION_1_STORES, fromLocalCandidate, runsStartedBy, toLocalCandidate } from './database';
+import {
+  CANDIDATE_INDEXES,
+  LATEST_DB_VERSION,
+  OWN_RUN_INDEX,
+  RepHireDb,
+  VERSION_1_STORES,
+  candidatesWithEmailKeys,
+  fromLocalCandidate,
+  indexedEmailKeys,
+  runsStartedBy,
+  toLocalCandidate,
+} from './database';
 import { getMeta } from './meta';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
@@ -148,5 +159,28 @@ describe('a stored candidate', () => {
       expect(fromLocalCandidate(toLocalCandidate(candidate))).toEqual(candidate);
     }
     expect(toLocalCandidate(makeCandidate({ id: 3 })).localOnly).toBeUndefined();
+  });
+});
+
+describe('email key lookups', () => {
+  it('answer as the emailKey index does, in a transaction and outside one', async () => {
+    const db = await ownedDb();
+    const ann = toLocalCandidate(makeCandidate({ email: 'Ann@X.io' }));
+    const annAgain = toLocalCandidate(makeCandidate({ email: 'ann@x.io', deletedAt: '2026-01-01T00:00:00.000Z' }));
+    const bo = toLocalCandidate(makeCandidate({ email: 'bo@x.io' }));
+    await db.candidates.bulkPut([ann, annAgain, bo, toLocalCandidate(makeCandidate({ email: 'cy@x.io' }))]);
+    const keys = ['ann@x.io', 'nobody@x.io', 'bo@x.io'];
+    const byUid = (rows: Array<{ uid: string }>) => rows.map((row) => row.uid).sort();
+    const expected = byUid([ann, annAgain, bo]);
+
+    expect(byUid(await candidatesWithEmailKeys(db, keys))).toEqual(expected);
+    expect(await indexedEmailKeys(db, keys)).toEqual(new Set(['ann@x.io', 'bo@x.io']));
+    await db.transaction('r', db.candidates, async () => {
+      expect(byUid(await candidatesWithEmailKeys(db, keys))).toEqual(expected);
+      expect(await indexedEmailKeys(db, keys)).toEqual(new Set(['ann@x.io', 'bo@x.io']));
+      expect(await candidatesWithEmailKeys(db, [])).toEqual([]);
+      expect(await indexedEmailKeys(db, ['nobody@x.io'])).toEqual(new Set());
+    });
+    await db.delete();
   });
 });

@@ -23,11 +23,11 @@
  * A stored row reads as confirmed while a kept confirmation holds for it (confirmations.ts): its server
  * copy is then the row itself, and its next write starts a new run.
  */
-import Dexie, { type Table } from 'dexie';
+import type { Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { PUT_SLICE_ROWS, emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
+import { PUT_SLICE_ROWS, emailKey, fromLocalCandidate, indexedEmailKeys, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import type { MutationStore } from '@shared/mutations/store';
 import { keepsConfirmations, readAsConfirmed } from './confirmations';
@@ -61,29 +61,6 @@ const noteServerVersion = (row: InterviewNote | undefined) => row ?? null;
 const viewServerVersion = (row: SavedView | undefined) => row ?? null;
 /** A scheduled interview's likewise. */
 const interviewServerVersion = (row: ScheduledInterview | undefined) => row ?? null;
-
-/**
- * Which of `keys` the candidates' emailKey index holds, by one request per key sent at once in the
- * current transaction (each answered in order, no waiting between them).
- */
-function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promise<Set<string>> {
-  if (!keys.length) return Dexie.Promise.resolve(new Set());
-  const trans = Dexie.currentTransaction?.idbtrans;
-  if (!trans) return db.candidates.where('emailKey').anyOf([...keys]).keys().then((found) => new Set(found as string[]));
-  const index = trans.objectStore('candidates').index('emailKey');
-  return new Dexie.Promise<Set<string>>((resolve, reject) => {
-    const found = new Set<string>();
-    let answered = 0;
-    for (const key of keys) {
-      const request = index.getKey(key);
-      request.onsuccess = () => {
-        if (request.result !== undefined) found.add(key);
-        if (++answered === keys.length) resolve(found);
-      };
-      request.onerror = () => reject(request.error);
-    }
-  });
-}
 
 /** The live ones of stored rows, in the shared shape. */
 function live(rows: Array<LocalCandidate | undefined>): Candidate[] {
