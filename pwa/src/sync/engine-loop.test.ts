@@ -97,6 +97,28 @@ describe('triggers and backoff', () => {
     expect(fake.pendingDelays()).toEqual([30_000]);
   });
 
+  it('pulls again a second later, not at the next poll, when a pull did not include changes the server has', async () => {
+    const server = new FakeSyncServer();
+    const { db, fake, engine, repo } = await device(server);
+    engine.start();
+    fake.advance(0);
+    await engine.settled();
+    // The pull reads below a horizon from before the push landed (a pull resumed after going offline).
+    server.includedThrough = 0;
+    await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    fake.advance(1000);
+    await engine.settled();
+    expect(server.candidates.size).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+    expect(fake.pendingDelays()).toEqual([1000]);
+    server.includedThrough = null;
+    fake.advance(1000);
+    await engine.settled();
+    expect(await db.outbox.count()).toBe(0);
+    expect(engine.status.getState()).toMatchObject({ pendingCount: 0 });
+    expect(fake.pendingDelays()).toEqual([30_000]);
+  });
+
   it('honours Retry-After', async () => {
     const server = new FakeSyncServer();
     const { fake, engine } = await device(server);

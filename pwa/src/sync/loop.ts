@@ -84,10 +84,12 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
       }
       return;
     }
-    // Writes made while this round ran still wait; otherwise the regular pull while a tab is in view —
-    // or the fast one a screen (here or in another tab, in view or not) asked for.
-    const unsent = await unpushedCount(db);
-    if (unsent > 0) scheduler.schedule('write', timing.debounceMs);
+    // Writes made while this round ran still wait, or sent ones the pull did not include yet (it read
+    // below a horizon taken before they landed: a pull resumed from before going offline): a round
+    // again soon, not at the next poll. Otherwise the regular pull while a tab is in view — or the fast
+    // one a screen (here or in another tab, in view or not) asked for.
+    const [unsent, pending] = await Promise.all([unpushedCount(db), db.outbox.count()]);
+    if (unsent > 0 || pending > 0) scheduler.schedule('write', timing.debounceMs);
     else if (driver.wantsFast()) scheduler.schedule('poll', timing.fastPollMs);
     else if (driver.wantsPoll()) scheduler.schedule('poll', timing.pollMs);
   }
