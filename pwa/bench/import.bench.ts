@@ -9,7 +9,8 @@
  *   - the longest main-thread task during the import (PerformanceObserver 'longtask'), and its CPU time
  *     from a Chrome trace of the same import on a device of its own (tracing slows what it traces);
  *   - the preview: file chosen → its counts shown (the worker reads the whole file);
- *   - the sync that follows: the device goes online, timed to the indicator's "Synced";
+ *   - the sync that follows: the device goes online, timed to the indicator's "Synced", its longest
+ *     main-thread task by the longtask API (wall) and from a Chrome trace of it (CPU);
  *   - the CSV's rows for other people imported online (the device sends while it imports): click →
  *     "Import Complete" and click → "Synced", the figure issue 14's 1.25× target is judged on.
  * and prints them against the targets: CSV within 1.5× its baseline and under 10 s; no main-thread task
@@ -86,6 +87,9 @@ interface Figures extends BaselineFigures {
   idsGivenMs: number;
   /** The longest main-thread task during that sync, to the ids given (longtask API). */
   syncLongestTaskMs: number;
+  /** The same from a Chrome trace of that sync: the thread's own CPU time, and the tasks over 200 ms of it. */
+  syncLongestCpuMs: number;
+  syncTasksOver200CpuMs: number;
   /** When the indicator first showed sending, receiving and synced. */
   syncPhases: string;
   longestTaskMs: number;
@@ -294,10 +298,12 @@ async function main() {
       const raw = await baseline(page, files[kind], kind);
       console.log('Going online: syncing the import…');
       let synced!: Awaited<ReturnType<typeof syncAfterImport>>;
+      let syncTrace!: Awaited<ReturnType<typeof traceMainThread>>;
       await profileMainThread(page, PROFILE_DIR, `sync-${kind}`, async () => {
-        synced = await syncAfterImport(page, () => context.setOffline(false));
+        // Traced (no target depends on this sync's time): the CPU time of its longest task.
+        syncTrace = await traceMainThread(page, async () => void (synced = await syncAfterImport(page, () => context.setOffline(false))));
       });
-      const figures = { ...imported, ...traced, ...raw, ...synced };
+      const figures = { ...imported, ...traced, ...raw, ...synced, syncLongestCpuMs: syncTrace.traceLongestCpuMs, syncTasksOver200CpuMs: syncTrace.tasksOver200CpuMs };
       results.push({ kind, bytes: statSync(files[kind]).size, figures });
       console.log(`  ${JSON.stringify(figures)}`);
       await context.close();
@@ -350,7 +356,14 @@ async function main() {
         value: `${Math.round(f.syncLongestTaskMs)} ms`,
         target: `≤ ${TARGET_TASK_MS} ms`,
         met: f.syncLongestTaskMs <= TARGET_TASK_MS,
-        detail: 'longtask API, wall time',
+        detail: 'longtask API, wall time: includes waiting for a CPU, which the server and PostgreSQL share here',
+      },
+      {
+        name: `${file}: longest main-thread task during the sync (CPU)`,
+        value: `${Math.round(f.syncLongestCpuMs)} ms`,
+        target: `≤ ${TARGET_TASK_MS} ms`,
+        met: f.syncTasksOver200CpuMs === 0,
+        detail: `Chrome trace of the same sync, the thread's own CPU time; ${f.syncTasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
       },
       {
         name: `${file}: longest main-thread task (CPU)`,
