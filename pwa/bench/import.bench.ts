@@ -16,17 +16,16 @@
  * and prints them against the targets: CSV within 1.5× its baseline and under 10 s; no main-thread task
  * over 200 ms. Figures only — it never fails a build. Run: npm run bench:import
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import * as XLSX from 'xlsx';
 import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
-import { writeBigCsv } from '../tests/support/import-kit';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
 import { baseline, type BaselineFigures } from './import-baseline';
+import { makeFiles } from './import-files';
 import { confirmationsGiven, storeCount } from './device-db';
 import { longestTask, profileMainThread, traceMainThread, watchLongTasks } from './main-thread';
 import { loadLine, printFigures, type Figure } from './report';
@@ -41,36 +40,6 @@ const ONLINE = KIND_NAMES.includes('csv') || KIND_NAMES.includes('online');
 /** BENCH_CPU_PROF=dir writes a V8 CPU profile of the page's main thread during each import there (online: to "Synced"). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const HEADER = ['Name', 'Email', 'Phone', 'Location', 'Status', 'Applied Date', 'Source', 'Experience', 'Skills'];
-const STATUSES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected'];
-function row(i: number, domain: string): string[] {
-  return [
-    `Person ${i}`,
-    `person${i}@${domain}`,
-    `949555${String(i % 10_000).padStart(4, '0')}`,
-    i % 3 ? 'Irvine, CA' : 'Manila',
-    STATUSES[i % STATUSES.length]!,
-    `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
-    i % 2 ? 'Referral' : 'Craigslist',
-    `${i % 15} years in sales`,
-    'CRM, Closing',
-  ];
-}
-
-function makeFiles(dir: string) {
-  const csv = path.join(dir, 'bench-100k.csv');
-  const quoted = (cells: string[]) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
-  writeBigCsv(csv, ROWS, (i) => quoted(row(i, 'csv.bench.example')), HEADER.join(','));
-  // The same rows for other people: the online run imports new candidates too.
-  const onlineCsv = path.join(dir, 'bench-online.csv');
-  writeBigCsv(onlineCsv, ROWS, (i) => quoted(row(i, ONLINE_DOMAIN)), HEADER.join(','));
-  const xlsx = path.join(dir, 'bench-100k.xlsx');
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...Array.from({ length: ROWS }, (_, i) => row(i, 'xlsx.bench.example'))]), 'Candidates');
-  writeFileSync(xlsx, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
-  return { csv, xlsx, onlineCsv };
-}
 
 interface Figures extends BaselineFigures {
   /** From choosing the file to its preview's counts, when Import Candidates can be clicked. */
@@ -281,7 +250,7 @@ async function main() {
   await buildPwaIfStale(root, (line) => console.log(line));
   const dir = mkdtempSync(path.join(tmpdir(), 'rephire-bench-'));
   console.log(`Generating ${ROWS.toLocaleString('en-US')}-row CSV and xlsx files…`);
-  const files = makeFiles(dir);
+  const files = makeFiles(dir, ROWS, ONLINE_DOMAIN);
   const app = await startBrowserApp({ browserBuild: 'full' });
   const results: Array<{ kind: 'csv' | 'xlsx'; bytes: number; figures: Figures }> = [];
   let online: OnlineFigures | null = null;

@@ -14,8 +14,8 @@ import type { RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { settleConfirmations } from './confirmations';
 import { applyPulledPage } from './pull';
-import { rebase } from './rebase';
 import { ownedDb } from './testing/fixtures';
+import { applyLastPullPage, lastPullPage } from './testing/pull-pages';
 
 let db: RepHireDb;
 afterEach(async () => {
@@ -24,9 +24,7 @@ afterEach(async () => {
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-function page(includedThrough: number, confirmed: OwnRowConfirmation[], candidates: Candidate[] = []): PullResponse {
-  return { cursor: 'c1', done: true, reset: false, includedThrough, processedThrough: includedThrough, candidates, confirmed, experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
-}
+const page = (includedThrough: number, confirmed: OwnRowConfirmation[], candidates: Candidate[] = []) => lastPullPage({ includedThrough, confirmed, candidates });
 
 /** The server's confirmation of the row this device holds under `email` (its run as stored). */
 async function confirmationOf(email: string, id: number): Promise<OwnRowConfirmation> {
@@ -34,10 +32,7 @@ async function confirmationOf(email: string, id: number): Promise<OwnRowConfirma
   return { uid: row.uid, ...row.ownWrites!, id, createdAt: NOW, updatedAt: NOW, deletedAt: null };
 }
 
-async function pullPage(p: PullResponse) {
-  await applyPulledPage(db, p, true);
-  return rebase(db, { includedThrough: p.includedThrough, processedThrough: p.processedThrough, cursor: p.cursor, seen: null });
-}
+const pullPage = (p: PullResponse) => applyLastPullPage(db, p);
 
 /** An imported row, pushed and confirmed by a pull (kept, not yet given to the row). */
 async function importedAndConfirmed(emails: string[]) {

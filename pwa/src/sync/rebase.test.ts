@@ -12,6 +12,7 @@ import { settleConfirmations } from './confirmations';
 import { applyPulledPage } from './pull';
 import { emptySeenRows, rebase } from './rebase';
 import { ownedDb } from './testing/fixtures';
+import { applyLastPullPage, lastPullPage } from './testing/pull-pages';
 
 let db: RepHireDb;
 afterEach(async () => {
@@ -32,15 +33,8 @@ function serverRecord(email: string, fields: Partial<Candidate> = {}): Candidate
   };
 }
 
-function page(candidates: Candidate[], includedThrough: number, cursor = 'c1'): PullResponse {
-  return { cursor, done: true, reset: false, includedThrough, processedThrough: includedThrough, candidates, confirmed: [], experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
-}
-
-/** Writes a page as the pull does and rebases, like the end of a pull. */
-async function pullPage(p: PullResponse) {
-  await applyPulledPage(db, p, true);
-  return rebase(db, { includedThrough: p.includedThrough, processedThrough: p.processedThrough, cursor: p.cursor, seen: null });
-}
+const page = (candidates: Candidate[], includedThrough: number, cursor = 'c1') => lastPullPage({ candidates, includedThrough, cursor });
+const pullPage = (p: PullResponse) => applyLastPullPage(db, p);
 
 async function setup() {
   db = await ownedDb();

@@ -23,11 +23,10 @@
  * the device's last finished pull, and the run started after that pull's last read, so the base was
  * what that pull saw; a row the run created needs only that no pull sent it (CONFIRMABLE). A device
  * that has not finished a pull yet (no `k`: signed in and offline before its first sync ended; not a
- * reset after a restore) gets
- * confirmations for the rows its runs created — a pull could have sent such a row only in a page the
- * device stored, and the device takes a page in full when a confirmation is not about the row it
- * holds — and rows it changed in full. Any other writer in between ends the run, and the row goes out
- * in full.
+ * reset after a restore) gets confirmations for the rows its runs created — a pull could have sent
+ * such a row only in a page the device stored, and the device takes a page in full when a
+ * confirmation is not about the row it holds — and rows it changed in full. Any other writer in
+ * between ends the run, and the row goes out in full.
  */
 import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, SYNC_PROTOCOL_VERSION, type LegacyPullResponse, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';

@@ -8,11 +8,9 @@ import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
-import type { PullResponse } from '@shared/sync/protocol.schema';
 import type { RepHireDb } from '@/db/database';
-import { applyPulledPage } from '@/sync/pull';
-import { rebase } from '@/sync/rebase';
 import { ownedDb } from '@/sync/testing/fixtures';
+import { applyLastPullPage, lastPullPage } from '@/sync/testing/pull-pages';
 import { createCandidatesRepo } from '../repo';
 import { NotSyncedYet } from './DebugPanel';
 
@@ -45,24 +43,8 @@ it('marks a row made here until a pull confirms it, before the row gets its id',
   act(() => root!.render(<NotSyncedYet uid={row.uid} repo={repo} />));
   await until(() => container!.textContent === ' (not synced yet)');
 
-  const confirmed: PullResponse = {
-    cursor: 'c1',
-    done: true,
-    reset: false,
-    includedThrough: 1,
-    processedThrough: 1,
-    candidates: [],
-    confirmed: [{ uid: row.uid, ...row.ownWrites!, id: 7, createdAt: NOW, updatedAt: NOW, deletedAt: null }],
-    experiences: [],
-    interviewNotes: [],
-    savedViews: [],
-    scheduledInterviews: [],
-    erased: [],
-  };
-  await act(async () => {
-    await applyPulledPage(db, confirmed, true);
-    await rebase(db, { includedThrough: 1, processedThrough: 1, cursor: 'c1', seen: null });
-  });
+  const confirmed = lastPullPage({ includedThrough: 1, confirmed: [{ uid: row.uid, ...row.ownWrites!, id: 7, createdAt: NOW, updatedAt: NOW, deletedAt: null }] });
+  await act(async () => void (await applyLastPullPage(db, confirmed)));
   await until(() => container!.textContent === '');
   // The stored row still has no id: only the kept confirmation says the server has it.
   expect((await db.candidates.get(row.uid))!.id).toBeNull();

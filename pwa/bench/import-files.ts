@@ -1,0 +1,37 @@
+/** The import bench's files (import.bench.ts): generated rows of people, as CSV and as xlsx. */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as XLSX from 'xlsx';
+import { writeBigCsv } from '../tests/support/import-kit';
+
+const HEADER = ['Name', 'Email', 'Phone', 'Location', 'Status', 'Applied Date', 'Source', 'Experience', 'Skills'];
+const STATUSES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected'];
+/** Person i of a file, at `domain`. */
+function row(i: number, domain: string): string[] {
+  return [
+    `Person ${i}`,
+    `person${i}@${domain}`,
+    `949555${String(i % 10_000).padStart(4, '0')}`,
+    i % 3 ? 'Irvine, CA' : 'Manila',
+    STATUSES[i % STATUSES.length]!,
+    `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    i % 2 ? 'Referral' : 'Craigslist',
+    `${i % 15} years in sales`,
+    'CRM, Closing',
+  ];
+}
+
+/** The files in `dir`: a CSV and an xlsx of `rows` people, and the CSV again for other people (`onlineDomain`). */
+export function makeFiles(dir: string, rows: number, onlineDomain: string) {
+  const csv = path.join(dir, 'bench-100k.csv');
+  const quoted = (cells: string[]) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+  writeBigCsv(csv, rows, (i) => quoted(row(i, 'csv.bench.example')), HEADER.join(','));
+  // The same rows for other people: the online run imports new candidates too.
+  const onlineCsv = path.join(dir, 'bench-online.csv');
+  writeBigCsv(onlineCsv, rows, (i) => quoted(row(i, onlineDomain)), HEADER.join(','));
+  const xlsx = path.join(dir, 'bench-100k.xlsx');
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...Array.from({ length: rows }, (_, i) => row(i, 'xlsx.bench.example'))]), 'Candidates');
+  writeFileSync(xlsx, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+  return { csv, xlsx, onlineCsv };
+}
