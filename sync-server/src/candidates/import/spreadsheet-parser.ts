@@ -1,15 +1,16 @@
 /**
- * Reads one uploaded file in a worker thread (spreadsheet.worker.mjs, the device's reader) with hard
- * limits: a memory ceiling, a time limit after which the worker is terminated, a row cap, and at most
- * two reads at once per process. The answer is what a device's import gets from the same file: batches
- * of import rows with their spreadsheet row numbers, the file's totals (row errors included), or the
- * message saying why it could not be read.
+ * Reads one uploaded file in a worker thread (spreadsheet.worker.mjs, the device's reader as
+ * reader-bundle.ts bundles it) with hard limits: a memory ceiling, a time limit after which the worker
+ * is terminated, a row cap, and at most two reads at once per process. The answer is what a device's
+ * import gets from the same file: batches of import rows with their spreadsheet row numbers, the file's
+ * totals (row errors included), or the message saying why it could not be read.
  */
 import { Worker } from 'node:worker_threads';
 import type { ReadLimits } from '@shared/import/reader/read-file';
 import type { SheetKind, WorkerToMain } from '@shared/import/reader/protocol';
 import type { FileTotals } from '@shared/import/reader/row-batcher';
 import type { ImportRow } from '@shared/sync/protocol.schema';
+import { readerModule } from './reader-bundle';
 
 export interface ParseLimits {
   timeoutMs: number;
@@ -41,11 +42,11 @@ async function withSlot<T>(task: () => Promise<T>): Promise<T> {
 
 const tooManyRows = (limits: ParseLimits) => `has more than ${limits.maxRows.toLocaleString('en-US')} rows; split it into smaller files`;
 
-function runWorker(path: string, kind: SheetKind, timeZone: string, limits: ParseLimits): Promise<ReadUpload> {
+function runWorker(reader: URL, path: string, kind: SheetKind, timeZone: string, limits: ParseLimits): Promise<ReadUpload> {
   return new Promise((resolve) => {
     const readLimits: ReadLimits = { maxWorkbookBytes: 50 * 1024 * 1024, maxWorkbookRows: limits.maxRows, sliceBytes: 1024 * 1024 };
     const worker = new Worker(new URL('./spreadsheet.worker.mjs', import.meta.url), {
-      workerData: { path, kind, timeZone, limits: readLimits },
+      workerData: { reader: reader.href, path, kind, timeZone, limits: readLimits },
       resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: true,
       stderr: true,
@@ -84,5 +85,5 @@ function runWorker(path: string, kind: SheetKind, timeZone: string, limits: Pars
 }
 
 export function readUploadedFile(path: string, kind: SheetKind, timeZone: string, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<ReadUpload> {
-  return withSlot(() => runWorker(path, kind, timeZone, limits));
+  return withSlot(async () => runWorker(await readerModule(), path, kind, timeZone, limits));
 }
