@@ -149,7 +149,9 @@ describe('scheduled interviews', () => {
     ]);
     const eli = day.getByRole('article', { name: 'Eli Entered' });
     expect(await eli.getByText('7:00 AM – 7:30 AM').count()).toBe(1);
-    expect(await eli.getByText('Interviewer: admin').count()).toBe(1);
+    // The interviewer's name comes with the team, which this device fetches after the interviews show
+    // (until then the card reads "User #1").
+    await eli.getByText('Interviewer: admin').waitFor();
     expect(await eli.getByText('Lobby').count()).toBe(1);
     const dana = day.getByRole('article', { name: 'Dana Demo' });
     expect(await dana.getByText('Interviewer: rita').count()).toBe(1);
