@@ -1,15 +1,15 @@
 /**
  * Importing spreadsheets on the device: offline, in a browser that never opened the import dialog
  * online (the dialog chunk, the parser worker and SheetJS come from the service worker's precache),
- * then synced to PostgreSQL. Bad files get clear messages and lose nothing else; encodings and
- * duplicates are handled; a 50 MB CSV streams through without locking the page.
+ * then synced to PostgreSQL. Bad files get clear messages and lose nothing else, every error of a
+ * file is listed and downloadable; encodings and duplicates are handled; a 50 MB CSV streams through
+ * without locking the page. The preview and Undo are in import-preview.browser.test.ts.
  */
 import Papa from 'papaparse';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestDevice } from '../../sync-server/tests/helpers/sync-device';
 import { startBrowserApp, type BrowserApp } from './support/browser-app';
@@ -19,10 +19,11 @@ import {
   csvFile,
   deviceCandidatesByEmail,
   deviceCount,
+  expectRunToast,
   fileItem,
-  filePreview,
+  offlineDevice,
   openImportDialog,
-  previewCounts,
+  runImport,
   workbookFile,
   writeBigCsv,
 } from './support/import-kit';
@@ -41,35 +42,6 @@ afterAll(async () => {
   await app?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-/**
- * Waits for the run's toast and closes it. Clicking the toast counts as a click outside the modal
- * dialog, which closes it; the dialog keeps its files and summary, so open it again to look.
- */
-async function expectRunToast(page: Page, title: string, description: string) {
-  await expectToast(page, title, description);
-  await openImportDialog(page);
-}
-
-/** Signed in, the service worker in control, then the network cut. The import dialog is not opened. */
-async function offlineDevice(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await app.newContext();
-  const page = await context.newPage();
-  await signInThroughUi(page, ADMIN);
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  await page.reload();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
-  return { context, page };
-}
-
-async function runImport(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Import Candidates' });
-  await dialog.getByRole('button', { name: 'Import Candidates' }).click();
-  return dialog;
-}
 
 describe('the parser offline', () => {
   it('is precached by the service worker: the worker chunk and the SheetJS chunk it loads', () => {
@@ -178,7 +150,7 @@ describe('importing offline, then syncing', () => {
 
 describe('bad files', () => {
   it('says which files it refuses before importing', async () => {
-    const { context, page } = await offlineDevice();
+    const { context, page } = await offlineDevice(app);
     await chooseFilesToImport(page, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
     await expectToast(page, 'Invalid Files', 'Please upload CSV or Excel files only.');
     const dialog = await chooseFilesToImport(page, [
@@ -196,7 +168,7 @@ describe('bad files', () => {
   });
 
   it('gives each bad file a clear message and loses nothing else', async () => {
-    const { context, page } = await offlineDevice();
+    const { context, page } = await offlineDevice(app);
     const noEmails = ['Name,Email,Phone'];
     for (let i = 0; i < 10_000; i += 1) noEmails.push(`Nobody ${i},,555${i}`);
     noEmails.push('Good One,good.one@example.com,', 'Good Two,good.two@example.com,', 'Good Three,good.three@example.com,');
@@ -244,7 +216,7 @@ describe('bad files', () => {
 
 describe('the error report', () => {
   it('lists every error of a 10,000-row file with bad rows, downloads them all, and ends with Done', async () => {
-    const { context, page } = await offlineDevice();
+    const { context, page } = await offlineDevice(app);
     const lines = ['Name,Email,Phone'];
     const bad = new Map<number, [string, string]>(); // spreadsheet row → [field, reason]
     for (let i = 0; i < 10_000; i += 1) {
@@ -286,7 +258,7 @@ describe('the error report', () => {
 
 describe('text encodings', () => {
   it('reads UTF-16 and Windows-1252 CSV files with accented names', async () => {
-    const { context, page } = await offlineDevice();
+    const { context, page } = await offlineDevice(app);
     await chooseFilesToImport(page, [
       csvFile('unicode.csv', ['Name,Email,City', 'José Müller,jose@example.com,São Paulo', 'Zoë Ñúñez,zoe@example.com,Málaga'], 'utf-16le'),
       csvFile('ansi.csv', ['Name;Email;City', 'Françoise Lefèvre;francoise@example.com;Besançon', 'Renée Østergård;renee@example.com;Århus'], 'windows-1252'),
@@ -310,7 +282,7 @@ describe('a 50 MB CSV', () => {
     const bytes = writeBigCsv(file, rows, (i) => `Person ${i},person${i}@example.com,949555${String(i).padStart(4, '0')},Irvine,"${notes}${i}"`, 'Name,Email,Phone,Location,Notes');
     expect(bytes).toBeGreaterThan(50 * 1024 * 1024);
 
-    const { context, page } = await offlineDevice();
+    const { context, page } = await offlineDevice(app);
     const before = await deviceCount(page, 'candidates');
     const dialog = await chooseFilesToImport(page, [file]);
     await runImport(page);
@@ -344,7 +316,7 @@ describe('hostile workbooks in the dialog', () => {
   const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
   it('refuses a zip bomb at once with a clear message, and imports a good file right after', async () => {
-    const { context, page } = await offlineDevice();
+    const { context, page } = await offlineDevice(app);
     const dialog = await chooseFilesToImport(page, [
       { name: 'bomb.xlsx', mimeType: XLSX_TYPE, buffer: await zipBombXlsx(400) },
       { name: 'good.xlsx', mimeType: XLSX_TYPE, buffer: workbookBytes([['Name', 'Email'], ['After Bomb', 'after.bomb@example.com']]) },
@@ -356,154 +328,6 @@ describe('hostile workbooks in the dialog', () => {
       result: 'The workbook unpacks to more than 300 MB; save it as CSV and import that.',
     });
     expect(await deviceCandidatesByEmail(page, 'after.bomb@example.com')).toHaveLength(1);
-    await context.close();
-  });
-});
-
-
-describe('the preview before importing', () => {
-  it('shows the counts, imports a column mapped by hand, and remembers the mapping for the same headers, offline', async () => {
-    const { context, page } = await offlineDevice();
-    const dialog = await chooseFilesToImport(page, [csvFile('existing.csv', ['Name,Email', 'Existing Person,existing.person@example.com'])]);
-    const existing = await filePreview(dialog, 'existing.csv');
-    expect(await previewCounts(existing)).toBe('Will import: 1 new, 0 updated, 0 rows with errors');
-    await runImport(page);
-    await expectRunToast(page, 'Import Complete', 'Processed 1 candidates: 1 new, 0 updated.');
-
-    // An existing email, a bad row, and an email the file repeats (folded into one candidate: an update).
-    await page.locator('input[type=file]').setInputFiles([
-      csvFile('hand-mapped.csv', [
-        'Full Name,Email,Best number',
-        'Hand Mapped,hand.mapped@example.com,415-555-0111',
-        'Existing Person,EXISTING.person@example.com,415-555-0112',
-        'Bad Row,not-an-email,415-555-0113',
-        'Hand Mapped,hand.mapped@example.com,',
-      ]),
-    ]);
-    const preview = await filePreview(dialog, 'hand-mapped.csv');
-    expect(await preview.getByText('Header row: 1').count()).toBe(1);
-    expect(await previewCounts(preview)).toBe('Will import: 1 new, 2 updated, 1 row with errors');
-    const bestNumber = preview.getByLabel('Field for Best number');
-    expect(await bestNumber.inputValue()).toBe('');
-    expect(await preview.getByLabel('Field for Full Name').inputValue()).toBe('name');
-    const rows = preview.getByRole('group', { name: 'First rows of hand-mapped.csv' }).locator('tbody tr');
-    expect(await rows.allTextContents()).toEqual([
-      '2Hand Mappedhand.mapped@example.com',
-      '3Existing PersonEXISTING.person@example.com',
-      '4invalid email "not-an-email"',
-      '5Hand Mappedhand.mapped@example.com',
-    ]);
-
-    await bestNumber.selectOption({ label: 'Phone' });
-    await rows.first().filter({ hasText: '415-555-0111' }).waitFor();
-    expect(await previewCounts(preview)).toBe('Will import: 1 new, 2 updated, 1 row with errors');
-    await runImport(page);
-    await expectRunToast(page, 'Import Complete', 'Processed 3 candidates: 1 new, 2 updated.');
-    expect(await fileItem(dialog, 'hand-mapped.csv')).toMatchObject({ status: 'success', result: '1 new, 2 updated, 1 row skipped' });
-    expect(await deviceCandidatesByEmail(page, 'hand.mapped@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0111' })]);
-    expect(await deviceCandidatesByEmail(page, 'existing.person@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0112' })]);
-
-    // The next file with the same headers (spelt a little differently) gets the hand-made mapping.
-    await page.locator('input[type=file]').setInputFiles([csvFile('same-headers.csv', ['full name,E-MAIL,Best Number', 'Next File,next.file@example.com,415-555-0114'])]);
-    const next = await filePreview(dialog, 'same-headers.csv');
-    expect(await next.getByLabel('Field for Best Number').inputValue()).toBe('phone');
-    await next.getByText('Using the columns you chose before for a file with these headers.').waitFor();
-    expect(await previewCounts(next)).toBe('Will import: 1 new, 0 updated, 0 rows with errors');
-    await runImport(page);
-    await expectRunToast(page, 'Import Complete', 'Processed 1 candidates: 1 new, 0 updated.');
-    expect(await deviceCandidatesByEmail(page, 'next.file@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0114' })]);
-    await context.close();
-  });
-
-  it('imports the sheet chosen in a workbook with two sheets', async () => {
-    const { context, page } = await offlineDevice();
-    const dialog = await chooseFilesToImport(page, [
-      workbookFile('two-sheets.xlsx', {
-        'Read me': [['How to use this workbook'], ['The applicants are on the next sheet.']],
-        Applicants: [
-          ['Name', 'Email', 'Phone'],
-          ['Second Sheet', 'second.sheet@example.com', '415-555-0120'],
-          ['Also Second', 'also.second@example.com', ''],
-        ],
-      }),
-    ]);
-    const preview = await filePreview(dialog, 'two-sheets.xlsx');
-    const sheet = preview.getByLabel('Sheet', { exact: true });
-    expect(await sheet.inputValue()).toBe('Read me');
-    expect(await sheet.locator('option').allTextContents()).toEqual(['Read me', 'Applicants']);
-    await preview.getByText('Nothing can be imported with these columns').waitFor();
-
-    await sheet.selectOption('Applicants');
-    await preview.getByText('Second Sheet').waitFor();
-    expect(await previewCounts(preview)).toBe('Will import: 2 new, 0 updated, 0 rows with errors');
-    await runImport(page);
-    await expectRunToast(page, 'Import Complete', 'Processed 2 candidates: 2 new, 0 updated.');
-    expect(await deviceCandidatesByEmail(page, 'second.sheet@example.com')).toEqual([expect.objectContaining({ name: 'Second Sheet', phone: '415-555-0120' })]);
-    expect(await deviceCandidatesByEmail(page, 'also.second@example.com')).toHaveLength(1);
-    await context.close();
-  });
-});
-
-describe('undoing an import', () => {
-  it('undoes a synced import offline from Recent imports; after sync the server holds exactly what it held before', async () => {
-    const device = new TestDevice(await adminApi(app));
-    await device.push([
-      device.mutation('candidate.create', {
-        uid: crypto.randomUUID(),
-        name: 'Undo Known',
-        email: 'undo.known@example.com',
-        phone: '555-0100',
-        location: 'Austin',
-        status: 'screening',
-        source: 'Zapier',
-        skills: '',
-        notes: 'Met at the fair',
-      }),
-    ]);
-    const liveRows = () =>
-      app.db
-        .knex('candidates')
-        .whereNull('deleted_at')
-        .orderBy('uid')
-        .select('uid', 'name', 'email', 'phone', 'location', 'status', 'status_changed_at', 'source', 'experience', 'skills', 'notes', 'applied_date');
-    const before = await liveRows();
-
-    const context = await app.newContext();
-    const page = await context.newPage();
-    await signInThroughUi(page, ADMIN);
-    // A fresh page: the sign-in's toast is not queued ahead of the import's.
-    await page.reload();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await expect.poll(() => deviceCandidatesByEmail(page, 'undo.known@example.com').then((rows) => rows.length), { timeout: 15_000 }).toBe(1);
-    const dialog = await chooseFilesToImport(page, [
-      csvFile('undo.csv', [
-        'Name,Email,Phone,Status,Notes',
-        'Undo New,undo.new@example.com,555-0111,,',
-        'Undo Known,undo.known@example.com,555-0199,Interviewed,Prefers remote',
-      ]),
-    ]);
-    await runImport(page);
-    await expectRunToast(page, 'Import Complete', 'Processed 2 candidates: 1 new, 1 updated.');
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => deviceCount(page, 'outbox'), { timeout: 30_000 }).toBe(0);
-    expect(await app.db.knex('candidates').where({ email: 'undo.known@example.com' }).first()).toMatchObject({ phone: '555-0199', status: 'interview' });
-
-    // Offline, from the Candidates page.
-    await context.setOffline(true);
-    await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();
-    await page.getByText(/^Recent imports \(\d+\)$/).click();
-    const entry = page.getByRole('list', { name: 'Recent imports' }).getByRole('listitem', { name: 'undo.csv' });
-    await entry.getByRole('button', { name: 'Undo import' }).click();
-    await expectToast(page, 'Import undone', 'Import undone: 1 candidate removed, 1 restored.');
-    await entry.getByText('Import undone: 1 candidate removed, 1 restored.').waitFor();
-    expect(await entry.getByRole('button', { name: 'Undo import' }).count()).toBe(0);
-    expect(await deviceCandidatesByEmail(page, 'undo.new@example.com')).toEqual([]);
-    expect((await deviceCandidatesByEmail(page, 'undo.known@example.com'))[0]).toMatchObject({ phone: '555-0100', status: 'screening', notes: 'Met at the fair' });
-
-    await context.setOffline(false);
-    await expect.poll(() => deviceCount(page, 'outbox'), { timeout: 30_000 }).toBe(0);
-    expect(await liveRows()).toEqual(before);
     await context.close();
   });
 });

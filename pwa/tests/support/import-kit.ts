@@ -4,8 +4,10 @@
  * driving the import dialog.
  */
 import { writeFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
+import type { BrowserApp } from './browser-app';
+import { ADMIN, expectToast, signInThroughUi } from './ui';
 
 export interface UploadFile {
   name: string;
@@ -148,4 +150,34 @@ export async function fileItem(dialog: Locator, name: string) {
     result: (await result.count()) ? ((await result.textContent())?.trim() ?? null) : null,
     progress: Number(await item.getByRole('progressbar').getAttribute('aria-valuenow')),
   };
+}
+
+/**
+ * Waits for the run's toast and closes it. Clicking the toast counts as a click outside the modal
+ * dialog, which closes it; the dialog keeps its files and summary, so open it again to look.
+ */
+export async function expectRunToast(page: Page, title: string, description: string) {
+  await expectToast(page, title, description);
+  await openImportDialog(page);
+}
+
+/** Signed in, the service worker in control, then the network cut. The import dialog is not opened. */
+export async function offlineDevice(app: BrowserApp): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.newContext();
+  const page = await context.newPage();
+  await signInThroughUi(page, ADMIN);
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error('the service worker does not control the page after a reload');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
+  return { context, page };
+}
+
+/** Clicks Import Candidates in the dialog (after the preview), which starts the run. */
+export async function runImport(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Import Candidates' });
+  await dialog.getByRole('button', { name: 'Import Candidates' }).click();
+  return dialog;
 }
