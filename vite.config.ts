@@ -85,6 +85,7 @@ const SERVER_TESTS_DATABASE_SPECIFIC = [
   // Sync: the snapshot cursor and horizon, the included/processed mutations, the write path's SQL.
   'sync-server/src/sync/pull.test.ts',
   'sync-server/src/sync/push.test.ts',
+  'sync-server/src/sync/push-merge.test.ts',
   'sync-server/src/sync/write-path.test.ts',
   'sync-server/tests/own-rows.test.ts',
   'sync-server/tests/restore.test.ts',
