@@ -27,7 +27,7 @@ import {
   workbookFile,
   writeBigCsv,
 } from './support/import-kit';
-import { ADMIN, adminApi, expectToast, signInThroughUi } from './support/ui';
+import { adminApi, expectToast } from './support/ui';
 import { workbookBytes, zipBombXlsx } from './support/hostile-files';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,15 +76,9 @@ describe('importing offline, then syncing', () => {
     ]);
     expect(pushed.status).toBe(200);
 
-    const context = await app.newContext();
-    const page = await context.newPage();
-    await signInThroughUi(page, ADMIN);
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    await page.reload();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await expect.poll(() => deviceCandidatesByEmail(page, 'known.person@example.com').then((rows) => rows.length), { timeout: 15_000 }).toBe(1);
-    await context.setOffline(true);
-    await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
+    const { context, page } = await offlineDevice(app, (online) =>
+      expect.poll(() => deviceCandidatesByEmail(online, 'known.person@example.com').then((rows) => rows.length), { timeout: 15_000 }).toBe(1),
+    );
 
     const csv = csvFile('people.csv', [
       'Full Name,E-mail,Mobile,City,Status',

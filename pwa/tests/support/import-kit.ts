@@ -161,8 +161,11 @@ export async function expectRunToast(page: Page, title: string, description: str
   await openImportDialog(page);
 }
 
-/** Signed in, the service worker in control, then the network cut. The import dialog is not opened. */
-export async function offlineDevice(app: BrowserApp): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Signed in, the service worker in control, `whileOnline` done (e.g. waiting for rows to arrive), then
+ * the network cut. The import dialog is not opened.
+ */
+export async function offlineDevice(app: BrowserApp, whileOnline?: (page: Page) => Promise<unknown>): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.newContext();
   const page = await context.newPage();
   await signInThroughUi(page, ADMIN);
@@ -170,6 +173,7 @@ export async function offlineDevice(app: BrowserApp): Promise<{ context: Browser
   await page.reload();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error('the service worker does not control the page after a reload');
+  await whileOnline?.(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
   return { context, page };
