@@ -11,8 +11,9 @@
  *   a sparse index: its server version is "none", so a rebase removes it (and the replay makes it
  *   again while its creating change is pending) — one index entry instead of a serverRows marker per
  *   row, which halved what a 100,000-row import writes. Interview notes made here still get a marker.
- * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…). Only a pull's
- *   `includedThrough` removes an entry (or the server rejecting it, which moves it to `rejected`).
+ * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…), indexed with their record
+ *   counts and by the row they write. Only a pull's `includedThrough` removes an entry (or the server rejecting it, which moves it
+ *   to `rejected`).
  * - `rejected`: mutations the server refused, with its reason, until the user dismisses them.
  * - `savedViews`: the signed-in user's saved views of the Candidates page (synced like the rows above:
  *   a pending change keeps the server's version in serverRows, kind 'savedView').
@@ -127,6 +128,19 @@ export function candidatesWithEmailKeys(db: RepHireDb, keys: readonly string[]):
   return perEmailKey(keys, (index, key) => index.getAll(key) as IDBRequest<LocalCandidate[]>).then((answers) => answers.flat());
 }
 
+/** The outbox's entries by id with their record counts (OutboxEntry.count): keys only, no values read. */
+export const OUTBOX_RECORDS_INDEX = '[id+count]';
+
+/** The outbox's entries by the uid their arguments name (`args.uid`: the row a single-row change writes). */
+export const OUTBOX_SUBJECT_INDEX = 'args.uid';
+
+/** The records of the outbox entries after id `after` through id `through`, from OUTBOX_RECORDS_INDEX's keys. */
+export async function outboxRecordsBetween(db: RepHireDb, after: number, through: number): Promise<number> {
+  if (through <= after) return 0;
+  const keys = (await db.outbox.where(OUTBOX_RECORDS_INDEX).between([after + 1, -Infinity], [through, Infinity], true, true).keys()) as unknown as Array<[number, number]>;
+  return keys.reduce((sum, [, count]) => sum + count, 0);
+}
+
 /** Rows one bulk write sends at once (one main-thread task, about 30 ms here). */
 export const PUT_SLICE_ROWS = 500;
 
@@ -199,7 +213,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 9;
+export const LATEST_DB_VERSION = 10;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -275,7 +289,11 @@ export class RepHireDb extends Dexie {
     // The whole run instead of its first mutation (OWN_RUN_INDEX): the pull checks confirmations by it.
     this.version(8).stores({ candidates: CANDIDATE_INDEXES });
     // Pages of own-row confirmations, until the round that pulled them gives them to their rows.
-    this.version(LATEST_DB_VERSION).stores({ confirmations: '++seq' });
+    this.version(9).stores({ confirmations: '++seq' });
+    // Each entry's id with its record count (OUTBOX_RECORDS_INDEX): the push counts what it will send
+    // from the index's keys instead of reading every entry (an import's carry 1,000 rows each). And the
+    // uid its arguments name (OUTBOX_SUBJECT_INDEX): interview mode asks for its interview's entries.
+    this.version(LATEST_DB_VERSION).stores({ outbox: `id, ${OUTBOX_RECORDS_INDEX}, ${OUTBOX_SUBJECT_INDEX}` });
   }
 }
 

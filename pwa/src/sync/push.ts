@@ -12,7 +12,7 @@
 import { ERROR_CODES } from '@shared/api/error.schema';
 import { MAX_MUTATIONS_PER_PUSH, type Mutation } from '@shared/sync/protocol.schema';
 import { newUid } from '@shared/sync/ids';
-import type { OutboxEntry, RejectedEntry, RepHireDb } from '@/db/database';
+import { outboxRecordsBetween, type OutboxEntry, type RejectedEntry, type RepHireDb } from '@/db/database';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
 import { SyncError, type SyncTransport } from './transport';
 
@@ -134,8 +134,9 @@ function nextToSend(db: RepHireDb, counted: number, maxBytes: number, answer: Pu
     if (answer) await storeAnswer(db, answer);
     const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
     const last = ((await db.outbox.orderBy('id').lastKey()) as number | undefined) ?? 0;
-    let records = 0;
-    if (last > counted) await db.outbox.where('id').between(Math.max(counted, processedThrough), last, false, true).each((entry) => void (records += entry.count));
+    // From the index's keys: reading the entries (an import's 100,000 rows) only to count them was a
+    // major garbage collection of over 200 ms at the start of the push.
+    const records = await outboxRecordsBetween(db, Math.max(counted, processedThrough), last);
     // Entry by entry until the batch is full: reading the next 200 at once (an import's: 200,000 rows)
     // to send the few that fit in one request was one long task.
     const batch = new BatchBuilder(maxBytes);
