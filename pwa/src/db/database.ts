@@ -12,8 +12,8 @@
  *   again while its creating change is pending) — one index entry instead of a serverRows marker per
  *   row, which halved what a 100,000-row import writes. Interview notes made here still get a marker.
  * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…), indexed with their record
- *   counts and by the row they write. Only a pull's `includedThrough` removes an entry (or the server rejecting it, which moves it
- *   to `rejected`).
+ *   counts and by the row they write. Only a pull's `includedThrough` removes an entry (or the server
+ *   rejecting it, which moves it to `rejected`).
  * - `rejected`: mutations the server refused, with its reason, until the user dismisses them.
  * - `savedViews`: the signed-in user's saved views of the Candidates page (synced like the rows above:
  *   a pending change keeps the server's version in serverRows, kind 'savedView').

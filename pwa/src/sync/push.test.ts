@@ -4,6 +4,7 @@ import type { RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { pushOutbox, type PushProgress } from './push';
 import { FakeSyncServer } from './testing/fake-server';
+import type { SyncTransport } from './transport';
 import { ownedDb } from './testing/fixtures';
 
 let db: RepHireDb | undefined;
@@ -54,19 +55,26 @@ describe('push', () => {
     const repo = createCandidatesRepo(db);
     await repo.importCandidates(Array.from({ length: 1500 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@x.io` })));
     const server = new FakeSyncServer();
-    const progress: PushProgress[] = [];
+    const transport = server.transport();
+    // A candidate made while the first request is on its way.
     let wrote = false;
-    await pushOutbox(db, server.transport(), {
-      maxBodyBytes: 1024,
-      onProgress: (p) => {
-        progress.push(p);
+    const writingMeanwhile: SyncTransport = {
+      ...transport,
+      async push(request) {
         if (!wrote) {
           wrote = true;
-          void repo.createCandidate({ name: 'Late', email: 'late@x.io' });
+          await repo.createCandidate({ name: 'Late', email: 'late@x.io' });
         }
+        return transport.push(request);
       },
-    });
-    expect(progress.at(-1)).toMatchObject({ sent: 1501, total: 1501 });
+    };
+    const progress: PushProgress[] = [];
+    await pushOutbox(db, writingMeanwhile, { maxBodyBytes: 1024, onProgress: (p) => progress.push(p) });
+    expect(progress.map((p) => [p.sent, p.total])).toEqual([
+      [1000, 1500],
+      [1500, 1501],
+      [1501, 1501],
+    ]);
     expect(server.candidates.size).toBe(1501);
   }, 60_000);
 });

@@ -134,8 +134,8 @@ function nextToSend(db: RepHireDb, counted: number, maxBytes: number, answer: Pu
     if (answer) await storeAnswer(db, answer);
     const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
     const last = ((await db.outbox.orderBy('id').lastKey()) as number | undefined) ?? 0;
-    // From the index's keys: reading the entries (an import's 100,000 rows) only to count them was a
-    // major garbage collection of over 200 ms at the start of the push.
+    // From the index's keys: reading the entries only to count them brought every row of a waiting
+    // import (100 entries of 1,000) into memory at the start of the push.
     const records = await outboxRecordsBetween(db, Math.max(counted, processedThrough), last);
     // Entry by entry until the batch is full: reading the next 200 at once (an import's: 200,000 rows)
     // to send the few that fit in one request was one long task.
