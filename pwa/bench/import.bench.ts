@@ -25,8 +25,10 @@ import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
 import { baseline, type BaselineFigures } from './import-baseline';
+import { importThroughDialog, type DialogFigures } from './import-dialog';
 import { makeFiles } from './import-files';
-import { confirmationsGiven, storeCount } from './device-db';
+import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } from './import-online';
+import { confirmationsGiven } from './device-db';
 import { longestTask, profileMainThread, traceMainThread, watchLongTasks } from './main-thread';
 import { loadLine, printFigures, type Figure } from './report';
 
@@ -41,12 +43,7 @@ const ONLINE = KIND_NAMES.includes('csv') || KIND_NAMES.includes('online');
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-interface Figures extends BaselineFigures {
-  /** From choosing the file to its preview's counts, when Import Candidates can be clicked. */
-  previewMs: number;
-  /** The longest main-thread task while the preview was read (longtask API). */
-  previewLongestTaskMs: number;
-  importMs: number;
+interface Figures extends BaselineFigures, DialogFigures {
   /** From going online after the import to the indicator's "Synced" (push, pull and rebase done). */
   syncMs: number;
   /**
@@ -61,14 +58,11 @@ interface Figures extends BaselineFigures {
   syncTasksOver200CpuMs: number;
   /** When the indicator first showed sending, receiving and synced. */
   syncPhases: string;
-  longestTaskMs: number;
-  longTasks: number;
   /** From a Chrome trace of the same import on another device (tracedImport): the main thread's longest task, wall and CPU time. */
   traceLongestWallMs: number;
   traceLongestCpuMs: number;
   /** Tasks over 200 ms of CPU time. */
   tasksOver200CpuMs: number;
-  toast: string;
 }
 
 async function signedInOffline(app: BrowserApp) {
@@ -97,48 +91,6 @@ async function tracedImport(app: BrowserApp, file: string) {
   return traced;
 }
 
-/** The real dialog: choose the file, click Import, wait for the run's toast. Timed inside the page. */
-async function importThroughDialog(page: Page, file: string): Promise<Pick<Figures, 'previewMs' | 'previewLongestTaskMs' | 'importMs' | 'longestTaskMs' | 'longTasks' | 'toast'>> {
-  await page.getByRole('button', { name: 'Upload CSV' }).click();
-  await page.getByRole('heading', { name: 'Import Candidates' }).waitFor();
-  await watchLongTasks(page, 'preview');
-  const chosen = Date.now();
-  await page.locator('input[type=file]').setInputFiles(file);
-  await page.getByRole('listitem', { name: path.basename(file) }).waitFor();
-  // The preview shows the first rows at once, then the worker reads the whole file for the counts:
-  // timed to the counts, and the import starts after them so it does not share the worker.
-  await page.getByRole('button', { name: 'Import Candidates' }).and(page.locator(':enabled')).waitFor({ timeout: 600_000 });
-  await page.getByText('Counting rows…').waitFor({ state: 'detached', timeout: 600_000 });
-  const previewMs = Date.now() - chosen;
-  const previewLongestTaskMs = await longestTask(page, 'preview');
-  await page.evaluate(() => {
-    const w = window as unknown as { bench: { start: number; end: number | null; toast: string; tasks: number[] } };
-    w.bench = { start: 0, end: null, toast: '', tasks: [] };
-    new PerformanceObserver((list) => {
-      if (w.bench.end === null) for (const entry of list.getEntries()) w.bench.tasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
-    new MutationObserver(() => {
-      const toast = document.querySelector('[data-toast]');
-      if (w.bench.end === null && toast && /Import (Complete|Failed)|Partial Import/.test(toast.textContent ?? '')) {
-        w.bench.end = performance.now();
-        w.bench.toast = toast.textContent ?? '';
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Import Candidates')!;
-    w.bench.start = performance.now();
-    button.click();
-  });
-  await page.waitForFunction(() => (window as unknown as { bench: { end: number | null } }).bench.end !== null, null, {
-    timeout: 600_000,
-    polling: 250,
-  });
-  const run = await page.evaluate(() => {
-    const { bench } = window as unknown as { bench: { start: number; end: number; toast: string; tasks: number[] } };
-    return { importMs: bench.end - bench.start, longestTaskMs: Math.max(0, ...bench.tasks), longTasks: bench.tasks.length, toast: bench.toast };
-  });
-  return { previewMs, previewLongestTaskMs, ...run };
-}
-
 /**
  * The device goes online after its import: timed to the indicator's "Synced", which shows once the
  * pushed changes came back included in a pull (nothing waiting), against the real server's database.
@@ -164,73 +116,6 @@ async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promi
   const phases = await page.evaluate(() => (window as unknown as { syncPhases: Array<[number, string]> }).syncPhases);
   const syncPhases = [...phases.map(([at, phase]) => `${phase} at ${seconds(at - start)}`), `ids given at ${seconds(givenAt - start)}`].join(', ');
   return { syncMs, syncLongestTaskMs: longest, syncPhases, idsGivenMs: givenAt - start };
-}
-
-const ONLINE_DOMAIN = 'online.bench.example';
-
-interface OnlineFigures {
-  importMs: number;
-  clickToSyncedMs: number;
-  /** Click → the confirmed rows holding their server ids, which the round gives them after "Synced" (at most 100 ms late: polled). */
-  clickToIdsGivenMs: number;
-  /** The longest main-thread task from the click to the ids given (longtask API). */
-  longestTaskMs: number;
-  /** The server's rows of the file when the indicator said "Synced". */
-  serverRows: number;
-}
-
-/**
- * Waits until a newly signed-in device holds every candidate of the server (its first sync pulls what
- * the earlier runs imported): the online run then times its own import only.
- */
-async function firstSyncDone(page: Page, app: BrowserApp) {
-  const [{ n }] = await app.db.knex('candidates').count({ n: '*' });
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    const label = await page.evaluate(() => document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '');
-    const held = /^Sync: Synced/.test(label) ? await storeCount(page, 'candidates') : -1;
-    if (held >= Number(n)) return;
-    if (Date.now() > deadline) throw new Error(`the device's first sync did not end: ${held} of ${n} candidates`);
-    await page.waitForTimeout(500);
-  }
-}
-
-/**
- * The CSV imported online, as at a desk: the device pushes while it imports. Timed in the page from the
- * click to "Import Complete" and to the indicator's "Synced"; the server's rows are counted at "Synced".
- */
-async function importOnline(app: BrowserApp, file: string): Promise<OnlineFigures> {
-  const context = await app.browser.newContext({ baseURL: app.url });
-  const page = await context.newPage();
-  try {
-    await signInThroughUi(page, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await firstSyncDone(page, app);
-    await watchLongTasks(page, 'online');
-    let importMs = 0;
-    await profileMainThread(page, PROFILE_DIR, 'online', async () => {
-      ({ importMs } = await importThroughDialog(page, file));
-      await page.waitForFunction(
-        () => {
-          const w = window as unknown as { bench: { start: number }; syncedAt?: number };
-          const label = document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '';
-          if (w.syncedAt === undefined && /^Sync: Synced/.test(label)) w.syncedAt = performance.now();
-          return w.syncedAt !== undefined;
-        },
-        null,
-        { polling: 100, timeout: 1_800_000 },
-      );
-    });
-    const [{ n }] = await app.db.knex('candidates').whereLike('email', `%@${ONLINE_DOMAIN}`).whereNull('deletedAt').count({ n: '*' });
-    await confirmationsGiven(page);
-    const timings = await page.evaluate(() => {
-      const w = window as unknown as { bench: { start: number }; syncedAt: number };
-      return { clickToSyncedMs: w.syncedAt - w.bench.start, clickToIdsGivenMs: performance.now() - w.bench.start };
-    });
-    return { importMs, ...timings, longestTaskMs: await longestTask(page, 'online'), serverRows: Number(n) };
-  } finally {
-    await context.close();
-  }
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -279,7 +164,7 @@ async function main() {
     }
     if (ONLINE) {
       console.log(`Importing ${path.basename(files.onlineCsv)} online, through the dialog…`);
-      online = await importOnline(app, files.onlineCsv);
+      online = await importOnline(app, files.onlineCsv, PROFILE_DIR);
       console.log(`  ${JSON.stringify(online)}`);
     }
   } finally {
@@ -343,31 +228,7 @@ async function main() {
       },
     );
   }
-  if (online) {
-    const ratio = online.clickToSyncedMs / online.importMs;
-    figures.push(
-      { name: 'CSV imported online: click → "Import Complete"', value: seconds(online.importMs), detail: 'the device sends while it imports' },
-      {
-        name: 'CSV imported online: click → "Synced"',
-        value: seconds(online.clickToSyncedMs),
-        target: `≤ ${TARGET_SYNCED_RATIO}× the import`,
-        met: ratio <= TARGET_SYNCED_RATIO && online.serverRows === ROWS,
-        detail: `${ratio.toFixed(2)}× "Import Complete"; the server held ${online.serverRows.toLocaleString('en-US')} of ${ROWS.toLocaleString('en-US')} rows at "Synced"`,
-      },
-      {
-        name: 'CSV imported online: click → the confirmed rows hold their server ids',
-        value: seconds(online.clickToIdsGivenMs),
-        detail: `${(online.clickToIdsGivenMs / online.importMs).toFixed(2)}× "Import Complete": after "Synced", the round gives the rows the ids the pull confirmed`,
-      },
-      {
-        name: 'CSV imported online: longest main-thread task, click → ids given',
-        value: `${Math.round(online.longestTaskMs)} ms`,
-        target: `≤ ${TARGET_TASK_MS} ms`,
-        met: online.longestTaskMs <= TARGET_TASK_MS,
-        detail: 'longtask API, wall time',
-      },
-    );
-  }
+  if (online) figures.push(...onlineFigureRows(online, ROWS, TARGET_SYNCED_RATIO, TARGET_TASK_MS));
   printFigures(`Import of ${ROWS.toLocaleString('en-US')} rows on the device (offline), then its sync, headless Chromium`, figures);
 }
 
