@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/helpers/test-server';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../../tests/helpers/test-server';
+import { serverForFile } from '../../tests/helpers/file-server';
 import type { HttpClient } from '../../tests/helpers/http-client';
 import { forgetApiKeys, hashApiKey } from './api-key-auth';
 
@@ -7,12 +8,7 @@ let server: TestServer;
 let admin: HttpClient;
 let recruiter: HttpClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.adminClient();
-  recruiter = await server.recruiterClient();
-});
-afterAll(() => server.close());
+serverForFile((file) => ({ server, admin, recruiter } = file));
 
 describe('API keys', () => {
   it('creates a key shown in full once, stores only its hash and a display prefix', async () => {

@@ -5,9 +5,10 @@
  * candidate and day. Who may push, the envelope and exactly-once are in push.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatHlc, parseHlc } from '@shared/sync/hlc';
-import { startTestServer, type TestServer } from '../../tests/helpers/test-server';
+import type { TestServer } from '../../tests/helpers/test-server';
+import { serverForFile } from '../../tests/helpers/file-server';
 import type { HttpClient } from '../../tests/helpers/http-client';
 import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 
@@ -15,12 +16,7 @@ let server: TestServer;
 let admin: HttpClient;
 let recruiter: HttpClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.adminClient();
-  recruiter = await server.recruiterClient();
-});
-afterAll(() => server.close());
+serverForFile((file) => ({ server, admin, recruiter } = file));
 
 const stamp = (millis: number, node = 'dev') => formatHlc({ millis, counter: 0, node });
 

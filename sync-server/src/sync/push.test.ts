@@ -4,8 +4,9 @@
  * is in push-merge.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/helpers/test-server';
+import { describe, expect, it, vi } from 'vitest';
+import type { TestServer } from '../../tests/helpers/test-server';
+import { serverForFile } from '../../tests/helpers/file-server';
 import type { HttpClient } from '../../tests/helpers/http-client';
 import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 
@@ -13,12 +14,7 @@ let server: TestServer;
 let admin: HttpClient;
 let recruiter: HttpClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.adminClient();
-  recruiter = await server.recruiterClient();
-});
-afterAll(() => server.close());
+serverForFile((file) => ({ server, admin, recruiter } = file));
 
 const serverCandidate = (uid: string) => server.db.knex('candidates').where({ uid }).first();
 

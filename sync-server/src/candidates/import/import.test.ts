@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from 'xlsx';
 import { importFiles } from './import.service';
 import { DEFAULT_PARSE_LIMITS } from './spreadsheet-parser';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import type { TestServer } from '../../../tests/helpers/test-server';
+import { serverForFile } from '../../../tests/helpers/file-server';
 import type { HttpClient } from '../../../tests/helpers/http-client';
 import { TestDevice } from '../../../tests/helpers/sync-device';
 import { prototypePollutionXlsx } from '../../../../pwa/tests/support/hostile-files';
@@ -14,12 +15,7 @@ let server: TestServer;
 let admin: HttpClient;
 let recruiter: HttpClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.adminClient();
-  recruiter = await server.recruiterClient();
-});
-afterAll(() => server.close());
+serverForFile((file) => ({ server, admin, recruiter } = file));
 
 type Upload = [name: string, content: string | Uint8Array, type?: string];
 
