@@ -72,7 +72,7 @@ beforeAll(async () => {
   await seedLeads(me.body.id);
 
   // Reduced motion: toasts and dialogs appear without animating.
-  context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  context = await app.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   page = await context.newPage();
   await signInThroughUi(page, ADMIN);
 });
@@ -305,7 +305,7 @@ async function walkPublicScreens(signedOut: Page) {
 
 describe('Accessibility: axe-core on every screen and dialog, light and dark', () => {
   it('finds nothing serious on the public screens', async () => {
-    const signedOut = await app.browser.newContext({ baseURL: app.url, reducedMotion: 'reduce' });
+    const signedOut = await app.newContext({ reducedMotion: 'reduce' });
     try {
       const publicPage = await signedOut.newPage();
       // The checks paint the dark palette with the app's own class; the app sets it from the system theme.

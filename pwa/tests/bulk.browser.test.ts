@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCandidateFilters, DEFAULT_CANDIDATE_FILTERS } from '../../shared/candidates/filters';
 import { sortCandidates } from '../../shared/candidates/sort';
 import { PACIFIC_TIME_ZONE } from '../../shared/format/dates';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 import { asViews, noteLinePattern, openCandidatesPage, seedServerCandidates, waitForDeviceCount, type SeedCandidate } from './support/candidates';
 import { chooseFilesToImport, csvFile, deviceCount } from './support/import-kit';
 import { sampleCandidates } from './support/sample-candidates';
@@ -30,7 +30,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startBrowserApp();
   await seedServerCandidates(app, ROWS);
-  ({ context, page } = await openCandidatesPage(app, ROWS.length));
+  ({ context, page } = await openCandidatesPage(app, ROWS.length, 1280, WITH_SERVICE_WORKER));
 });
 afterAll(async () => {
   await context?.close();

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function signedIn(user = ADMIN) {
-  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+  const context = await app.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signInThroughUi(page, user);
   return { context, page };

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function device(timezoneId: string) {
-  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 }, timezoneId });
+  const context = await app.newContext({ viewport: { width: 1280, height: 900 }, timezoneId });
   const page = await context.newPage();
   await signInThroughUi(page, ADMIN);
   return { context, page };

@@ -97,7 +97,7 @@ it('needs a connection', async () => {
 
 it('is not offered to recruiters', async () => {
   await createRecruiter(app);
-  const recruiterContext = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+  const recruiterContext = await app.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const recruiterPage = await recruiterContext.newPage();
     await signInThroughUi(recruiterPage, RECRUITER);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestDevice } from '../../sync-server/tests/helpers/sync-device';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 import {
   chooseFilesToImport,
   csvFile,
@@ -136,10 +136,12 @@ describe('undoing an import', () => {
         .select('uid', 'name', 'email', 'phone', 'location', 'status', 'status_changed_at', 'source', 'experience', 'skills', 'notes', 'applied_date');
     const before = await liveRows();
 
-    const context = await app.newContext();
+    // The Candidates page is opened offline: its code must come from the service worker.
+    const context = await app.newContext(WITH_SERVICE_WORKER);
     const page = await context.newPage();
     await signInThroughUi(page, ADMIN);
-    // A fresh page: the sign-in's toast is not queued ahead of the import's.
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    // A fresh page, under the service worker: the sign-in's toast is not queued ahead of the import's.
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expect.poll(() => deviceCandidatesByEmail(page, 'undo.known@example.com').then((rows) => rows.length), { timeout: 15_000 }).toBe(1);

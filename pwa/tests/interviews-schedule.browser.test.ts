@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function device(timezoneId: string, user: { username: string; password: string }) {
-  const context = await app.browser.newContext({ baseURL: app.url, timezoneId, viewport: { width: 1280, height: 900 } });
+  const context = await app.newContext({ timezoneId, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signInThroughUi(page, user);
   await expectToast(page, 'Login successful');

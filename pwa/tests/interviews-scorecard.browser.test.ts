@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDayString } from '@shared/format/time-zone';
 import { TestDevice, candidateArgs } from '../../sync-server/tests/helpers/sync-device';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 import { ADMIN, RECRUITER, adminApi, createRecruiter, expectToast, signInThroughUi } from './support/ui';
 
 const TIME_ZONE = 'Europe/Madrid';
@@ -43,7 +43,7 @@ afterAll(() => app?.close());
 
 async function signedIn(user: { username: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
   // A tablet in landscape.
-  const context = await app.browser.newContext({ baseURL: app.url, timezoneId: TIME_ZONE, viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const context = await app.newContext({ timezoneId: TIME_ZONE, viewport: { width: 1024, height: 768 }, hasTouch: true, ...WITH_SERVICE_WORKER });
   const page = await context.newPage();
   await signInThroughUi(page, user);
   await expectToast(page, 'Login successful');

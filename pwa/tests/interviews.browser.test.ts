@@ -9,7 +9,7 @@ import { formatLongDay } from '@shared/format/dates';
 import { shiftDay, toDayString } from '@shared/format/time-zone';
 import { formatHlc } from '@shared/sync/hlc';
 import { TestDevice, candidateArgs } from '../../sync-server/tests/helpers/sync-device';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 import { ADMIN, adminApi, expectToast, signInThroughUi } from './support/ui';
 
 const TIME_ZONE = 'America/Los_Angeles';
@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await app.browser.newContext({ baseURL: app.url, timezoneId: TIME_ZONE });
+  const context = await app.newContext({ timezoneId: TIME_ZONE, ...WITH_SERVICE_WORKER });
   const page = await context.newPage();
   await signInThroughUi(page, ADMIN);
   await expectToast(page, 'Login successful');

@@ -27,7 +27,7 @@ const mainNav = (on: Page) => on.getByRole('navigation', { name: 'Main' });
 
 describe('Accessibility: a keyboard-only walk', () => {
   it('signs in, imports a file, changes a status and writes an interview note with the keyboard alone', { timeout: 90_000 }, async () => {
-    const kbContext = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+    const kbContext = await app.newContext({ viewport: { width: 1280, height: 900 } });
     const kb = await kbContext.newPage();
     try {
       // Sign in: Tab to the fields, type, Enter submits.

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function signedInPage(width: number, options: { userAgent?: string; hasTouch?: boolean } = {}) {
-  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width, height: 900 }, ...options });
+  const context = await app.newContext({ viewport: { width, height: 900 }, ...options });
   const page = await context.newPage();
   await signInThroughUi(page, ADMIN);
   return { context, page };
@@ -67,7 +67,7 @@ describe('laptop (1280 px)', () => {
   });
 
   it('moves focus to the notifications with F8', async () => {
-    const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+    const context = await app.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signInThroughUi(page, ADMIN);
     await page.locator('[data-toast]').waitFor();
@@ -118,7 +118,7 @@ describe('tablet (768 px)', () => {
 
   it('shows the menu without the admin entry to a recruiter', async () => {
     await createRecruiter(app);
-    const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 768, height: 900 } });
+    const context = await app.newContext({ viewport: { width: 768, height: 900 } });
     const page = await context.newPage();
     await signInThroughUi(page, RECRUITER);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -155,7 +155,7 @@ describe('iPhone and iPad', () => {
     'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
   it('explains Add to Home Screen until dismissed', async () => {
-    const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 768, height: 1024 }, userAgent: IPAD, hasTouch: true });
+    const context = await app.newContext({ viewport: { width: 768, height: 1024 }, userAgent: IPAD, hasTouch: true });
     const page = await context.newPage();
     await page.goto('/');
     const hint = page.getByRole('complementary', { name: 'Install RepHire' });

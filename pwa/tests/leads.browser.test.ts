@@ -17,7 +17,7 @@ import { LeadSearchRunner } from '../../sync-server/src/linkedin/search-job.runn
 import { fastProvider } from '../../sync-server/tests/helpers/lead-search';
 import { testConfig } from '../../sync-server/tests/helpers/test-server';
 import { deviceCandidatesByEmail } from './support/import-kit';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 import { ADMIN, adminApi, expectToast, recordToasts, signInThroughUi } from './support/ui';
 
 /**
@@ -50,7 +50,7 @@ beforeAll(async () => {
   runner = new LeadSearchRunner({ knex: app.db.knex, secretKey: testConfig().secretKey, provider: fastProvider(double.url), pollIntervalMs: 100 });
   runner.start();
   await adminApi(app);
-  context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  context = await app.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...WITH_SERVICE_WORKER });
   page = await context.newPage();
   await signInThroughUi(page, ADMIN);
 });

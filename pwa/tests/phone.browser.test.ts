@@ -94,7 +94,7 @@ async function expectDialogFits(page: Page, where: string) {
 
 describe('phone (390 px)', () => {
   it('fits every page without sideways scrolling', async () => {
-    const context = await app.browser.newContext({ baseURL: app.url, viewport: PHONE, hasTouch: true, isMobile: true });
+    const context = await app.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const fits = (where: string) => expectFits(page, where);
     await page.goto('/');
@@ -154,7 +154,7 @@ describe('phone (390 px)', () => {
   });
 
   it('shows the candidates as cards that select, change status and open; the dialogs fit too', async () => {
-    const context = await app.browser.newContext({ baseURL: app.url, viewport: PHONE, hasTouch: true, isMobile: true });
+    const context = await app.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await signInThroughUi(page, ADMIN);
     await page.goto('/candidates');

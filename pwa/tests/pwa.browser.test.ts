@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 import { CHROMIUM_ARGS } from './support/chromium';
 import { ADMIN, adminApi, signInThroughUi } from './support/ui';
 
@@ -107,7 +107,7 @@ describe('installability and the service worker', () => {
   });
 
   it('controls the page after it is ready and the page reloads', async () => {
-    const context = await app.newContext();
+    const context = await app.newContext(WITH_SERVICE_WORKER);
     const page = await context.newPage();
     await page.goto('/');
     // registerType 'prompt': the first visit is not controlled.
@@ -127,7 +127,7 @@ describe('installability and the service worker', () => {
   });
 
   it('answers /api navigations from the server, not with the app shell', async () => {
-    const context = await app.newContext();
+    const context = await app.newContext(WITH_SERVICE_WORKER);
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -158,7 +158,7 @@ describe('install prompt', () => {
   const promptsShown = (page: Page) => page.evaluate(() => (window as unknown as { __installPrompts: number }).__installPrompts);
 
   it('offers Install app on the landing page and in the user menu only when the browser fires its prompt', async () => {
-    const context = await app.newContext();
+    const context = await app.newContext(WITH_SERVICE_WORKER);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('link', { name: 'Log in' }).waitFor();
@@ -188,7 +188,7 @@ describe('install prompt', () => {
 
 describe('offline start', () => {
   it('opens straight to the remembered user\'s dashboard, and other screens open too', async () => {
-    const context = await app.newContext();
+    const context = await app.newContext(WITH_SERVICE_WORKER);
     const page = await context.newPage();
     await signInThroughUi(page, ADMIN);
     await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);

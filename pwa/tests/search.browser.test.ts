@@ -25,7 +25,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startBrowserApp();
   await seedServerCandidates(app, ROWS);
-  context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+  context = await app.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   await signInThroughUi(page, ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 it('serves the built app, which renders in Chromium', async () => {
-  const context = await app.newContext();
+  const context = await app.newContext(WITH_SERVICE_WORKER);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -85,7 +85,7 @@ describe('toasts', () => {
   });
 
   it("moves off a dialog's buttons on a tablet", async () => {
-    const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1024, height: 480 }, hasTouch: true });
+    const context = await app.newContext({ viewport: { width: 1024, height: 480 }, hasTouch: true });
     const page = await context.newPage();
     await signInThroughUi(page, ADMIN);
     await expectToast(page, 'Login successful');

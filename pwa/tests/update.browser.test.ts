@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browser-app';
+import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 let app: BrowserApp;
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 it('offers a new version without reloading, and switches to it on Reload', async () => {
-  const context = await app.newContext();
+  const context = await app.newContext(WITH_SERVICE_WORKER);
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);

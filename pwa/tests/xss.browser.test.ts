@@ -83,7 +83,7 @@ beforeAll(async () => {
     education: JSON.stringify([{ school: `${IMG} school`, degree_name: SCRIPT, field_of_study: SVG, starts_at: null, ends_at: null }]),
   });
 
-  const context = await app.browser.newContext({ baseURL: app.url, timezoneId: 'UTC' });
+  const context = await app.newContext({ timezoneId: 'UTC' });
   page = await context.newPage();
   await signInThroughUi(page, HOSTILE_USER);
 });

@@ -4,7 +4,7 @@
  * app under test then pulls them like any other change.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CandidateFieldsInput } from '../../../shared/schemas/candidate.schema';
 import { TestDevice } from '../../../sync-server/tests/helpers/sync-device';
@@ -51,8 +51,8 @@ export async function tableNames(page: Page): Promise<string[]> {
 }
 
 /** A fresh device (browser context) signed in as the admin, on the Candidates page once `count` candidates are pulled. */
-export async function openCandidatesPage(app: BrowserApp, count: number, width = 1280) {
-  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width, height: 900 } });
+export async function openCandidatesPage(app: BrowserApp, count: number, width = 1280, contextOptions: BrowserContextOptions = {}) {
+  const context = await app.newContext({ viewport: { width, height: 900 }, ...contextOptions });
   const page = await context.newPage();
   await signInThroughUi(page, ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).click();

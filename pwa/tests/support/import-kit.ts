@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import type { BrowserApp } from './browser-app';
+import { WITH_SERVICE_WORKER, type BrowserApp } from './browser-app';
 import { ADMIN, expectToast, signInThroughUi } from './ui';
 
 export interface UploadFile {
@@ -166,7 +166,7 @@ export async function expectRunToast(page: Page, title: string, description: str
  * the network cut. The import dialog is not opened.
  */
 export async function offlineDevice(app: BrowserApp, whileOnline?: (page: Page) => Promise<unknown>): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await app.newContext();
+  const context = await app.newContext(WITH_SERVICE_WORKER);
   const page = await context.newPage();
   await signInThroughUi(page, ADMIN);
   await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
