@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -113,6 +113,13 @@ const SERVER_TESTS_DATABASE_SPECIFIC = [
 const missingFromPglitePass = SERVER_TESTS_DATABASE_SPECIFIC.filter((file) => !existsSync(path.join(root, file)));
 if (missingFromPglitePass.length) throw new Error(`SERVER_TESTS_DATABASE_SPECIFIC lists files that do not exist: ${missingFromPglitePass.join(', ')}`);
 
+/**
+ * Server test files that need a module graph of their own (the server project's files share their
+ * worker's): pull.test.ts failed after some other file in the same worker, which I could not pin down
+ * (not the rate limiter's leases, now per database; not the files that push clocks from the future).
+ */
+const SERVER_TESTS_FRESH_MODULES = ['sync-server/src/sync/pull.test.ts'];
+
 /** The server test files: in parallel, each worker on a database of its own (see the global setup). */
 const serverTests = {
   root,
@@ -170,7 +177,20 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'server', ...serverTests },
+        test: {
+          name: 'server',
+          ...serverTests,
+          exclude: [...configDefaults.exclude, ...SERVER_TESTS_FRESH_MODULES],
+          // A worker's files share its modules (the server's, knex, zod) instead of importing them again
+          // each; each file still starts its own servers on a database of its own. Measured on a 2-core
+          // machine: the server files alone 196 → 142 s (268 → 183 s of CPU).
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        // One worker: with its own count it runs after the rest, on DATABASE_URL's cluster.
+        test: { name: 'server-fresh', ...serverTests, include: SERVER_TESTS_FRESH_MODULES, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         // CI's second pass (.ci/run): the server tests whose outcome can depend on the database, once

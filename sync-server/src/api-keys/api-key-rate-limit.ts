@@ -77,10 +77,20 @@ export class LeasedRateLimiter {
   }
 }
 
-const limiter = new LeasedRateLimiter();
+/**
+ * One limiter per database: its leases are shares of that database's counters, and a key id names a
+ * key only within its database (as the arrival batchers, candidates/arrival-batcher.ts).
+ */
+const limiters = new WeakMap<Knex, LeasedRateLimiter>();
+
+function limiterFor(db: Knex): LeasedRateLimiter {
+  let limiter = limiters.get(db);
+  if (!limiter) limiters.set(db, (limiter = new LeasedRateLimiter()));
+  return limiter;
+}
 
 export async function limitApiKey(ctx: AppContext): Promise<void> {
   const { knex, config } = ctx.state.deps;
-  const wait = await limiter.take(knex, `api-key:${ctx.state.apiKeyId}`, config.apiKeyRequestsPerMinute);
+  const wait = await limiterFor(knex).take(knex, `api-key:${ctx.state.apiKeyId}`, config.apiKeyRequestsPerMinute);
   if (wait !== undefined) throw tooManyRequests(wait, 'Too many requests with this API key. Try again later.');
 }
