@@ -115,16 +115,18 @@ if (missingFromPglitePass.length) throw new Error(`SERVER_TESTS_DATABASE_SPECIFI
 
 /**
  * Server test files that need a module graph of their own (the server and PGlite projects' files share
- * their worker's; these run in server-fresh and server-pglite-fresh): pull.test.ts failed after some other file in the same worker, which I could not pin down
- * (not the rate limiter's leases, now per database; not the files that push clocks from the future).
+ * their worker's; these run in server-fresh and server-pglite-fresh). pull.test.ts failed after some
+ * other file in the same worker, and what it met is not pinned down yet: not the rate limiter's leases
+ * (now per database), not the files that push clocks from the future (it passes after them).
  */
 const SERVER_TESTS_FRESH_MODULES = ['sync-server/src/sync/pull.test.ts'];
 
 /** The server test files: in parallel, each worker on a database of its own (see the global setup). */
 const serverTests = {
   root,
-  // Worker threads rather than child processes: the same isolation per file (a fresh module graph),
-  // for less to start. Measured here: the PGlite pass 85 → 66 s, the server files 123 → 118 s.
+  // Worker threads rather than child processes, for less to start. Measured here: the PGlite pass
+  // 85 → 66 s, the server files 123 → 118 s. (The projects below also share modules across a worker's
+  // files, except server-fresh and server-pglite-fresh.)
   pool: 'threads' as const,
   include: ['sync-server/**/*.test.ts'],
   environment: 'node' as const,
@@ -193,8 +195,9 @@ export default defineConfig({
         test: { name: 'server-fresh', ...serverTests, include: SERVER_TESTS_FRESH_MODULES, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
-        // CI's second pass (.ci/run): the server tests whose outcome can depend on the database, once
-        // more on the embedded one (PGlite); see SERVER_TESTS_DATABASE_SPECIFIC.
+        // CI's second pass (.ci/run, npm run test:pglite with server-pglite-fresh): the server tests whose
+        // outcome can depend on the database, once more on the embedded one (PGlite); see
+        // SERVER_TESTS_DATABASE_SPECIFIC.
         resolve: { alias },
         test: {
           name: 'server-pglite',
@@ -202,7 +205,8 @@ export default defineConfig({
           include: SERVER_TESTS_DATABASE_SPECIFIC,
           exclude: [...configDefaults.exclude, ...SERVER_TESTS_FRESH_MODULES],
           env: { DATABASE_URL: '' },
-          // As the server project: measured on a 2-core machine, the pass 120 → 106 s.
+          // As the server project: the pass's module imports 28 → 10 s of the workers' time (its wall
+          // time moved 106-125 s between runs on a 2-core machine, as much as the change).
           isolate: false,
         },
       },
