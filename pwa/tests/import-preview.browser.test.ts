@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestDevice } from '../../sync-server/tests/helpers/sync-device';
-import { WITH_SERVICE_WORKER, startBrowserApp, type BrowserApp } from './support/browser-app';
+import { startBrowserApp, type BrowserApp } from './support/browser-app';
 import {
   chooseFilesToImport,
   csvFile,
@@ -18,9 +18,10 @@ import {
   offlineDevice,
   previewCounts,
   runImport,
+  signedInUnderServiceWorker,
   workbookFile,
 } from './support/import-kit';
-import { ADMIN, adminApi, expectToast, signInThroughUi } from './support/ui';
+import { adminApi, expectToast } from './support/ui';
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -136,14 +137,9 @@ describe('undoing an import', () => {
         .select('uid', 'name', 'email', 'phone', 'location', 'status', 'status_changed_at', 'source', 'experience', 'skills', 'notes', 'applied_date');
     const before = await liveRows();
 
-    // The Candidates page is opened offline: its code must come from the service worker.
-    const context = await app.newContext(WITH_SERVICE_WORKER);
-    const page = await context.newPage();
-    await signInThroughUi(page, ADMIN);
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    // A fresh page, under the service worker: the sign-in's toast is not queued ahead of the import's.
-    await page.reload();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The Candidates page is opened offline: its code must come from the service worker. A fresh page
+    // besides: the sign-in's toast is not queued ahead of the import's.
+    const { context, page } = await signedInUnderServiceWorker(app);
     await expect.poll(() => deviceCandidatesByEmail(page, 'undo.known@example.com').then((rows) => rows.length), { timeout: 15_000 }).toBe(1);
     const dialog = await chooseFilesToImport(page, [
       csvFile('undo.csv', [

@@ -162,10 +162,10 @@ export async function expectRunToast(page: Page, title: string, description: str
 }
 
 /**
- * Signed in, the service worker in control, `whileOnline` done (e.g. waiting for rows to arrive), then
- * the network cut. The import dialog is not opened.
+ * A device signed in as the admin, on the Dashboard of a fresh page that the service worker controls:
+ * it can open any screen offline from then on.
  */
-export async function offlineDevice(app: BrowserApp, whileOnline?: (page: Page) => Promise<unknown>): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInUnderServiceWorker(app: BrowserApp): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.newContext(WITH_SERVICE_WORKER);
   const page = await context.newPage();
   await signInThroughUi(page, ADMIN);
@@ -173,6 +173,15 @@ export async function offlineDevice(app: BrowserApp, whileOnline?: (page: Page) 
   await page.reload();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error('the service worker does not control the page after a reload');
+  return { context, page };
+}
+
+/**
+ * Signed in, the service worker in control, `whileOnline` done (e.g. waiting for rows to arrive), then
+ * the network cut. The import dialog is not opened.
+ */
+export async function offlineDevice(app: BrowserApp, whileOnline?: (page: Page) => Promise<unknown>): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await signedInUnderServiceWorker(app);
   await whileOnline?.(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: /^Sync: Offline/ }).waitFor();
