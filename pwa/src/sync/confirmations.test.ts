@@ -10,9 +10,9 @@ import { formatHlc } from '@shared/sync/hlc';
 import { newUid } from '@shared/sync/ids';
 import { createCandidateRecord } from '@shared/sync/merge';
 import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
-import type { RepHireDb } from '@/db/database';
+import { toLocalCandidate, type RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
-import { settleConfirmations } from './confirmations';
+import { confirmedRow, settleConfirmations } from './confirmations';
 import { applyPulledPage } from './pull';
 import { ownedDb } from './testing/fixtures';
 import { applyLastPullPage, lastPullPage } from './testing/pull-pages';
@@ -124,5 +124,20 @@ describe('kept confirmations', () => {
     expect(await pullPage(page(1, [await confirmationOf('bo@x.io', 100)]))).toMatchObject({ rebased: true, dropped: 1 });
     expect((await db.candidates.toArray()).map((c) => [c.email, c.id, c.localOnly])).toEqual([['bo@x.io', 100, undefined]]);
     expect(await db.confirmations.count()).toBe(0);
+  });
+});
+
+describe('confirmedRow', () => {
+  it('keeps every field of the row but its run and localOnly, and takes the server id and timestamps', () => {
+    const record = createCandidateRecord(
+      { uid: newUid(), name: 'Bo', email: 'Bo@X.io', phone: '555', location: 'Irvine', status: 'offer', appliedDate: '2026-01-02', source: 'Referral', experience: '3 years', skills: 'CRM', notes: 'met' },
+      formatHlc({ millis: Date.now(), counter: 0, node: 'device' }),
+      { id: null, userId: 4, now: '2026-01-03T00:00:00.000Z' },
+    );
+    const stored = { ...toLocalCandidate(record), ownWrites: { from: 3, through: 5, count: 2 } };
+    const { localOnly, ownWrites, ...rest } = stored;
+    expect([localOnly, ownWrites]).toEqual([1, { from: 3, through: 5, count: 2 }]);
+    const confirmation = { uid: stored.uid, from: 3, through: 5, count: 2, id: 100, createdAt: NOW, updatedAt: '2026-01-04T00:00:00.000Z', deletedAt: null };
+    expect(confirmedRow(stored, confirmation)).toStrictEqual({ ...rest, id: 100, createdAt: NOW, updatedAt: '2026-01-04T00:00:00.000Z', deletedAt: null });
   });
 });

@@ -28,10 +28,35 @@ export function confirms(confirmation: OwnRowConfirmation | undefined, run: OwnW
   return !!confirmation && run.from === confirmation.from && run.through === confirmation.through && run.count === confirmation.count;
 }
 
-/** A confirmed row: the device's, with the server's id and timestamps and without its run. */
+/**
+ * A confirmed row: the device's, with the server's id and timestamps and without its run (nor
+ * `localOnly`). An object literal naming every field, as fromLocalCandidate builds (database.ts): the
+ * rest of a destructuring made a hash-table object about three times the size, and the id settle after
+ * a 100,000-row import makes one per row, each kept until its transaction commits and the mirror has
+ * taken it in: garbage the old generation had to collect in pauses of 130–440 ms.
+ */
 export function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation): LocalCandidate {
-  const { localOnly: _localOnly, ownWrites: _ownWrites, ...rest } = row;
-  return { ...rest, id, createdAt, updatedAt, deletedAt };
+  return {
+    id,
+    uid: row.uid,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    status: row.status,
+    appliedDate: row.appliedDate,
+    statusChangedAt: row.statusChangedAt,
+    source: row.source,
+    experience: row.experience,
+    skills: row.skills,
+    notes: row.notes,
+    userId: row.userId,
+    fieldClocks: row.fieldClocks,
+    createdAt,
+    updatedAt,
+    deletedAt,
+    emailKey: row.emailKey,
+  };
 }
 
 /**
