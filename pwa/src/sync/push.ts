@@ -14,6 +14,7 @@ import { MAX_MUTATIONS_PER_PUSH, type Mutation } from '@shared/sync/protocol.sch
 import { newUid } from '@shared/sync/ids';
 import { outboxRecordsBetween, type OutboxEntry, type RejectedEntry, type RepHireDb } from '@/db/database';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
+import { jsonBytes } from '@/lib/json-bytes';
 import { SyncError, type SyncTransport } from './transport';
 
 /** Well under the server's body limit; halved for the rest of a push after a 413. */
@@ -38,13 +39,12 @@ export interface PushOptions {
   onProgress?: (progress: PushProgress) => void;
 }
 
-const encoder = new TextEncoder();
 const toWire = (entry: OutboxEntry): Mutation => ({ id: entry.id, name: entry.name, args: entry.args, hlc: entry.hlc });
 
 /** The envelope's bytes: clientId, protocol, brackets. */
 const ENVELOPE_BYTES = 200;
 /** A mutation's bytes on the wire, with its comma. */
-const wireBytes = (mutation: Mutation) => encoder.encode(JSON.stringify(mutation)).length + 1;
+const wireBytes = (mutation: Mutation) => jsonBytes(mutation) + 1;
 
 /** Gathers a push's mutations: at most MAX_MUTATIONS_PER_PUSH and maxBytes (always at least one). */
 class BatchBuilder {

@@ -6,6 +6,7 @@
 import { checkImportRow } from '@shared/import/check-import-row';
 import { MAX_IMPORT_ROWS_PER_MUTATION, type ImportRow } from '@shared/sync/protocol.schema';
 import { emailKey, type RepHireDb } from '@/db/database';
+import { jsonBytes } from '@/lib/json-bytes';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { writeMutations, type PrepareMutation, type WriteOptions } from '@/sync/outbox';
 import { changeLabels } from './change-labels';
@@ -47,21 +48,13 @@ export interface ImportResult {
   mutations: number;
 }
 
-const encoder = new TextEncoder();
-const NON_ASCII = /[^\u0000-\u007f]/;
-
-/** UTF-8 size of a JSON text (without encoding it when it is all ASCII, as most rows are). */
-function utf8Bytes(text: string): number {
-  return NON_ASCII.test(text) ? encoder.encode(text).length : text.length;
-}
-
 /** Items in chunks of at most `maxItems`, each at most `maxBytes` as JSON (one item alone may be more). */
 export function chunkByBytes<T>(items: readonly T[], maxItems: number, maxBytes: number): T[][] {
   const chunks: T[][] = [];
   let chunk: T[] = [];
   let bytes = 0;
   for (const item of items) {
-    const size = utf8Bytes(JSON.stringify(item)) + 1;
+    const size = jsonBytes(item) + 1;
     if (chunk.length && (chunk.length >= maxItems || bytes + size > maxBytes)) {
       chunks.push(chunk);
       chunk = [];
