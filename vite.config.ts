@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -113,20 +113,12 @@ const SERVER_TESTS_DATABASE_SPECIFIC = [
 const missingFromPglitePass = SERVER_TESTS_DATABASE_SPECIFIC.filter((file) => !existsSync(path.join(root, file)));
 if (missingFromPglitePass.length) throw new Error(`SERVER_TESTS_DATABASE_SPECIFIC lists files that do not exist: ${missingFromPglitePass.join(', ')}`);
 
-/**
- * Server test files that need a module graph of their own (the server and PGlite projects' files share
- * their worker's; these run in server-fresh and server-pglite-fresh). pull.test.ts failed after some
- * other file in the same worker, and what it met is not pinned down yet: not the rate limiter's leases
- * (now per database), not the files that push clocks from the future (it passes after them).
- */
-const SERVER_TESTS_FRESH_MODULES = ['sync-server/src/sync/pull.test.ts'];
-
 /** The server test files: in parallel, each worker on a database of its own (see the global setup). */
 const serverTests = {
   root,
   // Worker threads rather than child processes, for less to start. Measured here: the PGlite pass
   // 85 → 66 s, the server files 123 → 118 s. (The projects below also share modules across a worker's
-  // files, except server-fresh and server-pglite-fresh.)
+  // files.)
   pool: 'threads' as const,
   include: ['sync-server/**/*.test.ts'],
   environment: 'node' as const,
@@ -182,7 +174,6 @@ export default defineConfig({
         test: {
           name: 'server',
           ...serverTests,
-          exclude: [...configDefaults.exclude, ...SERVER_TESTS_FRESH_MODULES],
           // A worker's files share its modules (the server's, knex, zod) instead of importing them again
           // each; each file still starts its own servers on a database of its own. Measured on a 2-core
           // machine: the server files alone 196 → 142 s (268 → 183 s of CPU).
@@ -190,12 +181,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        // One worker: with its own count it runs after the rest, on DATABASE_URL's cluster.
-        test: { name: 'server-fresh', ...serverTests, include: SERVER_TESTS_FRESH_MODULES, maxWorkers: 1, sequence: { groupOrder: 1 } },
-      },
-      {
-        // CI's second pass (.ci/run, npm run test:pglite with server-pglite-fresh): the server tests whose
+        // CI's second pass (.ci/run, npm run test:pglite): the server tests whose
         // outcome can depend on the database, once more on the embedded one (PGlite); see
         // SERVER_TESTS_DATABASE_SPECIFIC.
         resolve: { alias },
@@ -203,22 +189,10 @@ export default defineConfig({
           name: 'server-pglite',
           ...serverTests,
           include: SERVER_TESTS_DATABASE_SPECIFIC,
-          exclude: [...configDefaults.exclude, ...SERVER_TESTS_FRESH_MODULES],
           env: { DATABASE_URL: '' },
           // As the server project: the pass's module imports 28 → 10 s of the workers' time (its wall
           // time moved 106-125 s between runs on a 2-core machine, as much as the change).
           isolate: false,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'server-pglite-fresh',
-          ...serverTests,
-          include: SERVER_TESTS_DATABASE_SPECIFIC.filter((file) => SERVER_TESTS_FRESH_MODULES.includes(file)),
-          env: { DATABASE_URL: '' },
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
         },
       },
       {

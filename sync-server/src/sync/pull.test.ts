@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/test-serve
 import type { HttpClient } from '../../tests/helpers/http-client';
 import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 import { encodeCursor, decodeCursor } from './cursor';
+import { formatHlc, nodeIdFrom } from '@shared/sync/hlc';
 import { candidateSchema, experienceSchema, interviewNoteSchema } from '@shared/schemas/candidate.schema';
 import { candidateDtoSchema } from '@shared/schemas/candidate-api.schema';
 import { rowToCandidate, toCandidateDto } from '../candidates/candidate.store';
@@ -286,7 +287,13 @@ describe('pull: own rows', () => {
     await device.pull();
     const cursor = device.cursor!;
     const rows = Array.from({ length: 4 }, (_, i) => candidateArgs({ name: `own ${i}`, email: `own${i}-${randomUUID().slice(0, 6)}@pull.test` }));
-    expect((await device.push([device.mutation('candidates.import', { rows })])).body.results[0].status).toBe('applied');
+    // Stamped a minute back: every later write below must win, the clamped one too, which the server
+    // stamps with the wall clock. The server's clock is the process's (lib/server-clock.ts): a file run
+    // before this one in the same worker may have moved it up to five minutes ahead (a device's stamp
+    // within the drift allowed), and the rows this device pulled above would then carry stamps that
+    // far ahead, which its own clock would have taken on.
+    const aMinuteAgo = formatHlc({ millis: Date.now() - 60_000, counter: 0, node: nodeIdFrom(device.clientId) });
+    expect((await device.push([device.mutation('candidates.import', { rows }, aMinuteAgo)])).body.results[0].status).toBe('applied');
     // Row 1: a server-side writer (REST); row 2: another client; row 3: this client with a clock too far ahead (clamped).
     const [, byRest, byOther, clamped] = await Promise.all(rows.map((row) => server.db.knex('candidates').where({ uid: row.uid }).first()));
     expect((await admin.patch(`/api/candidates/${byRest.id}`, { location: 'Lima' })).status).toBe(200);
