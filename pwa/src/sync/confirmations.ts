@@ -33,7 +33,7 @@ export function confirms(confirmation: OwnRowConfirmation | undefined, run: OwnW
  * `localOnly`). An object literal naming every field, as fromLocalCandidate builds (database.ts): the
  * rest of a destructuring made a hash-table object about three times the size, and the id settle after
  * a 100,000-row import makes one per row, each kept until its transaction commits and the mirror has
- * taken it in: garbage the old generation had to collect in pauses of 130–440 ms.
+ * taken it in: part of what the old generation collects in the settle's pauses (130–440 ms seen).
  */
 export function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation): LocalCandidate {
   return {
