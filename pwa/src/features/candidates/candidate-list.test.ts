@@ -102,6 +102,32 @@ describe('the in-memory candidate list', () => {
     expect(d.loads()).toBe(1);
   });
 
+  it('publishes nothing while held (an import), then everything that changed meanwhile at once', async () => {
+    const d = await device();
+    await d.repo.createCandidate({ name: 'Existing', email: 'p3@x.io' });
+    await expectInStep(d);
+    let published = 0;
+    const unsubscribe = d.store.subscribe(() => (published += 1));
+    cleanups.push(unsubscribe);
+    let idle = false;
+    const held = d.store.holdWhile(async () => {
+      await d.repo.importCandidates(Array.from({ length: 2500 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@x.io`, status: 'new' })));
+      await d.store.mirror.applied();
+      // Longer than the shortest interval between publishes: a timer would have fired by now.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      void d.store.settled().then(() => (idle = true));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return d.store.getSnapshot().entries.length;
+    });
+    expect(await held).toBe(1);
+    expect(published).toBe(0);
+    expect(idle).toBe(false); // settled waits for what the hold kept back
+    const snapshot = await expectInStep(d);
+    expect(snapshot.entries).toHaveLength(2500);
+    expect(published).toBeGreaterThan(0);
+    expect(idle).toBe(true);
+  });
+
   it('follows sync: pulled rows from another device, and a rebase over pending changes', async () => {
     const server = new FakeSyncServer();
     const a = await device(server);

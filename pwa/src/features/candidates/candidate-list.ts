@@ -14,6 +14,9 @@
  *   chunk would otherwise take the main thread from the import itself.
  * - The first subscription opens the mirror (loads it); with nobody subscribed, the mirror still
  *   applies changes, which are published on the next subscription.
+ * - While a hold is on (`holdWhile`: an import's file), nothing is published; its changes go out
+ *   together once the last hold ends. The screens behind the import dialog would otherwise re-sort and
+ *   re-count the growing list every few seconds, CPU the import itself needs on a 2-core machine.
  */
 import { appDb } from '@/db/app-db';
 import type { CandidateMirror, Entry, MirrorReader } from '@/db/candidate-mirror/candidate-mirror';
@@ -35,6 +38,7 @@ export class CandidateList implements MirrorReader {
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private lastPublish = Number.NEGATIVE_INFINITY;
   private lastPublishCost = 0;
+  private holds = 0;
   private readonly minInterval: number;
 
   constructor(
@@ -62,6 +66,20 @@ export class CandidateList implements MirrorReader {
       this.idleWaiters.push(resolve);
       this.checkIdle();
     });
+  }
+
+  /** Runs `work` with publishing held (see the module comment); what changed meanwhile goes out after it. */
+  async holdWhile<T>(work: () => Promise<T>): Promise<T> {
+    this.holds += 1;
+    try {
+      return await work();
+    } finally {
+      this.holds -= 1;
+      if (this.holds === 0) {
+        this.schedulePublish();
+        this.checkIdle();
+      }
+    }
   }
 
   watched(): boolean {
@@ -97,12 +115,12 @@ export class CandidateList implements MirrorReader {
   }
 
   private checkIdle() {
-    if (this.mirror.busy || this.publishTimer || this.notifyTimer) return;
+    if (this.mirror.busy || this.publishTimer || this.notifyTimer || (this.holds > 0 && this.dirty.size > 0 && this.listeners.size > 0)) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private schedulePublish() {
-    if (this.publishTimer || !this.dirty.size || !this.listeners.size) return;
+    if (this.holds > 0 || this.publishTimer || !this.dirty.size || !this.listeners.size) return;
     // A few rows (a status change, an edit) go out at the shortest interval; bulk changes wait longer.
     const bulk = this.dirty.size > SMALL_CHANGE_ROWS;
     const interval = bulk ? Math.min(MAX_PUBLISH_INTERVAL_MS, Math.max(this.minInterval, PUBLISH_COST_FACTOR * this.lastPublishCost)) : this.minInterval;

@@ -5,6 +5,7 @@
  */
 import { deviceTimeZone } from '@shared/format/time-zone';
 import { appDb } from '@/db/app-db';
+import { candidateList } from '@/features/candidates/candidate-list';
 import { candidatesRepo } from '@/features/candidates/repo';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { toast } from '@/ui/toast/toast-queue';
@@ -32,24 +33,27 @@ function runOf(runId: string): ImportRun {
 }
 
 export const defaultImportDeps: ImportSessionDeps = {
+  // The list screens behind the dialog take in the file's rows once, when it is done.
   importFile: (file, kind, onProgress, choice, runId) =>
-    importFile(
-      file,
-      kind,
-      {
-        read,
-        // The mirror first takes in the batch before (it answers the next one's email lookups).
-        store: async (rows, options) => {
-          await mirror.applied();
-          const run = runOf(runId);
-          const recording = { observer: run.recorder, alsoStore: (results: Parameters<typeof importHistory.storeBatch>[2]) => importHistory.storeBatch(run, options.fileName, results) };
-          return candidatesRepo.importCheckedRows(rows, { ...options, recording });
+    candidateList.holdWhile(() =>
+      importFile(
+        file,
+        kind,
+        {
+          read,
+          // The mirror first takes in the batch before (it answers the next one's email lookups).
+          store: async (rows, options) => {
+            await mirror.applied();
+            const run = runOf(runId);
+            const recording = { observer: run.recorder, alsoStore: (results: Parameters<typeof importHistory.storeBatch>[2]) => importHistory.storeBatch(run, options.fileName, results) };
+            return candidatesRepo.importCheckedRows(rows, { ...options, recording });
+          },
+          timeZone: deviceTimeZone(),
+          yieldToMain,
         },
-        timeZone: deviceTimeZone(),
-        yieldToMain,
-      },
-      onProgress,
-      choice,
+        onProgress,
+        choice,
+      ),
     ),
   async *preview(file, kind, choice, signal) {
     const remembered = await importMappingsRepo.list();
