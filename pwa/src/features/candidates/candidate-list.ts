@@ -16,7 +16,9 @@
  *   applies changes, which are published on the next subscription.
  * - While a hold is on (`holdWhile`: an import's file), nothing is published; its changes go out
  *   together once the last hold ends. The screens behind the import dialog would otherwise re-sort and
- *   re-count the growing list every few seconds, CPU the import itself needs on a 2-core machine.
+ *   re-count the growing list every few seconds: measured in a 100,000-row import, about 0.55 s of the
+ *   main thread and every one of its 4–7 tasks over 50 ms (none with the hold; the import's time did
+ *   not move beyond the runs' noise). The one publish at the end took 83 ms of CPU.
  */
 import { appDb } from '@/db/app-db';
 import type { CandidateMirror, Entry, MirrorReader } from '@/db/candidate-mirror/candidate-mirror';
