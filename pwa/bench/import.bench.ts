@@ -157,7 +157,15 @@ async function main() {
         // Traced (no target depends on this sync's time): the CPU time of its longest task.
         syncTrace = await traceMainThread(page, async () => void (synced = await syncAfterImport(page, () => context.setOffline(false))));
       });
-      const figures = { ...imported, ...traced, ...raw, ...synced, syncLongestCpuMs: syncTrace.traceLongestCpuMs, syncTasksOver200CpuMs: syncTrace.tasksOver200CpuMs };
+      const figures = {
+        ...imported,
+        ...traced,
+        ...raw,
+        ...synced,
+        syncLongestCpuMs: syncTrace.traceLongestCpuMs,
+        syncTasksOver200CpuMs: syncTrace.tasksOver200CpuMs,
+        syncTasksCpuAboveWall: syncTrace.tasksCpuAboveWall,
+      };
       results.push({ kind, bytes: statSync(files[kind]).size, figures });
       console.log(`  ${JSON.stringify(figures)}`);
       await context.close();
@@ -217,14 +225,14 @@ async function main() {
         value: `${Math.round(f.syncLongestCpuMs)} ms`,
         target: `≤ ${TARGET_TASK_MS} ms`,
         met: f.syncTasksOver200CpuMs === 0,
-        detail: `Chrome trace of the same sync, the thread's own CPU time; ${f.syncTasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
+        detail: `Chrome trace of the same sync, the thread's own CPU time (at most its wall time); ${f.syncTasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
       },
       {
         name: `${file}: longest main-thread task (CPU)`,
         value: `${Math.round(f.traceLongestCpuMs)} ms`,
         target: `≤ ${TARGET_TASK_MS} ms`,
         met: f.tasksOver200CpuMs === 0,
-        detail: `Chrome trace of the same import on another device, the thread's own CPU time; ${f.tasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
+        detail: `Chrome trace of the same import on another device, the thread's own CPU time (at most its wall time); ${f.tasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
       },
     );
   }

@@ -24,8 +24,17 @@ interface TraceEvent {
 const TASK_EVENT = 'ThreadControllerImpl::RunTask';
 
 /**
+ * A task's own CPU time: its thread time (tdur), but never more than its wall time (dur). One thread
+ * cannot run longer than the time that passed, yet here 2–3 % of the main thread's tasks over 2 ms
+ * reported more (a 15 ms task with 88 ms of thread time, a 21 ms one with 87 ms: two traces of 27
+ * November 2026, a 100,000-row import and the sync after it), and the longest "CPU" task of a run was
+ * such a task: the figure measured the artifact.
+ */
+const cpuOf = (task: TraceEvent) => Math.min(task.tdur ?? 0, task.dur ?? 0);
+
+/**
  * Records the renderer's top-level tasks while `run` runs. On a shared machine a task's wall time
- * includes the time the OS gave the CPU to others; its thread CPU time (tdur) is the work itself.
+ * includes the time the OS gave the CPU to others; its thread CPU time (cpuOf) is the work itself.
  */
 export async function traceMainThread(page: Page, run: () => Promise<void>) {
   const cdp = await page.context().newCDPSession(page);
@@ -42,8 +51,10 @@ export async function traceMainThread(page: Page, run: () => Promise<void>) {
   const tasks = kept.filter((e) => e.name === TASK_EVENT && mains.has(`${e.pid}:${e.tid}`));
   return {
     traceLongestWallMs: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
-    traceLongestCpuMs: Math.max(0, ...tasks.map((t) => (t.tdur ?? 0) / 1000)),
-    tasksOver200CpuMs: tasks.filter((t) => (t.tdur ?? 0) > 200_000).length,
+    traceLongestCpuMs: Math.max(0, ...tasks.map((t) => cpuOf(t) / 1000)),
+    tasksOver200CpuMs: tasks.filter((t) => cpuOf(t) > 200_000).length,
+    /** Tasks over 20 ms whose thread time was above their wall time (see cpuOf). */
+    tasksCpuAboveWall: tasks.filter((t) => (t.tdur ?? 0) > (t.dur ?? 0)).length,
   };
 }
 
