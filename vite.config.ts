@@ -1,9 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -113,6 +113,24 @@ const SERVER_TESTS_DATABASE_SPECIFIC = [
 const missingFromPglitePass = SERVER_TESTS_DATABASE_SPECIFIC.filter((file) => !existsSync(path.join(root, file)));
 if (missingFromPglitePass.length) throw new Error(`SERVER_TESTS_DATABASE_SPECIFIC lists files that do not exist: ${missingFromPglitePass.join(', ')}`);
 
+/**
+ * Unit files that replace a module with vi.mock: in a worker whose files share modules, the module
+ * under test may already be loaded with the real one by an earlier file (candidate-actions.test.ts
+ * then met the real confirmation dialog and failed), and a module loaded with the mock would stay for
+ * the files after. They run in the unit-mocks project, each with modules of its own: every test file
+ * under pwa/src and shared/ with a line that starts with `vi.mock(`.
+ */
+const UNIT_FILES_WITH_MODULE_MOCKS = ['pwa/src', 'shared'].flatMap((dir) => testFilesMocking(path.join(root, dir)));
+
+function testFilesMocking(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFilesMocking(full);
+    const mocks = /\.test\.tsx?$/.test(entry.name) && /^\s*vi\.mock\(/m.test(readFileSync(full, 'utf8'));
+    return mocks ? [path.relative(root, full).split(path.sep).join('/')] : [];
+  });
+}
+
 /** The server test files: in parallel, each worker on a database of its own (see the global setup). */
 const serverTests = {
   root,
@@ -155,6 +173,7 @@ export default defineConfig({
           name: 'unit',
           root,
           include: ['shared/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...UNIT_FILES_WITH_MODULE_MOCKS],
           environment: 'node',
           // As for the server files (serverTests): 50 → 45 s, 85 → 74 s of CPU.
           pool: 'threads',
@@ -166,6 +185,19 @@ export default defineConfig({
           setupFiles: ['pwa/src/sync/testing/unit-files.setup.ts'],
           // Unit files share the cores with server files now: the heaviest (2-3 s alone) passed vitest's
           // default 5 s on a loaded machine. A timeout only matters when a test hangs.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        // Modules of their own per file (vitest's default): see UNIT_FILES_WITH_MODULE_MOCKS.
+        test: {
+          name: 'unit-mocks',
+          root,
+          include: UNIT_FILES_WITH_MODULE_MOCKS,
+          environment: 'node',
+          pool: 'threads',
+          setupFiles: ['pwa/src/sync/testing/unit-files.setup.ts'],
           testTimeout: 20_000,
         },
       },
