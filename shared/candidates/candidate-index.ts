@@ -9,6 +9,7 @@ import { CANDIDATE_STATUSES, type CandidateStatus } from '../schemas/candidate.s
 import { appliedTime, type CandidateView } from './candidate-view';
 import { classifyPhoneRegion, type PhoneRegion } from './location-filter';
 import { phoneDigits } from './phone';
+import { TextPool } from './text-pool';
 
 export interface IndexedCandidate<C extends CandidateView = CandidateView> {
   readonly candidate: C;
@@ -48,20 +49,28 @@ function lower(value: string | null | undefined): string {
   return value ? value.toLowerCase() : '';
 }
 
+/** The lower-cased copies of the fields with few distinct values, one copy of each (text-pool.ts). */
+const lowerTexts = new TextPool();
+const pooledLower = (value: string | null | undefined) => lowerTexts.share(lower(value));
+
+/** `copy`, or `text` itself when they read the same (one string instead of two equal ones). */
+const sameOr = (copy: string, text: string) => (copy === text ? text : copy);
+
 export function indexCandidate<C extends CandidateView>(candidate: C): IndexedCandidate<C> {
+  const name = lower(candidate.name);
   return {
     candidate,
-    name: lower(candidate.name),
-    email: lower(candidate.email).trim(),
+    name,
+    email: sameOr(lower(candidate.email).trim(), candidate.email),
     phone: lower(candidate.phone),
-    location: lower(candidate.location),
-    source: lower(candidate.source),
-    experience: lower(candidate.experience),
-    skills: lower(candidate.skills),
+    location: pooledLower(candidate.location),
+    source: pooledLower(candidate.source),
+    experience: pooledLower(candidate.experience),
+    skills: pooledLower(candidate.skills),
     notes: lower(candidate.notes),
     status: candidate.status,
     phoneDigits: phoneDigits(candidate.phone),
-    nameSortKey: foldText((candidate.name ?? '').trim()),
+    nameSortKey: sameOr(foldText((candidate.name ?? '').trim()), name),
     statusRank: STATUS_RANK.get(candidate.status) ?? CANDIDATE_STATUSES.length,
     appliedAt: appliedTime(candidate),
     region: classifyPhoneRegion(candidate.phone),

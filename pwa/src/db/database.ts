@@ -36,6 +36,7 @@ import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.sch
 import type { UndoImportItem } from '@shared/mutations/candidates-undo-import';
 import type { MutationName, OwnRowConfirmation } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
+import { RecentText, TextPool } from '@shared/candidates/text-pool';
 import { mirrorOf, type CandidateMirror } from './candidate-mirror/candidate-mirror';
 import { candidateChangesMiddleware } from './candidate-mirror/change-feed';
 import type { MetaKey } from './meta';
@@ -350,7 +351,8 @@ export function toLocalCandidate(candidate: Candidate): LocalCandidate {
  * the candidate mirror keeps one per row, and V8 stores a literal's properties in place, where the rest
  * of a destructuring (the way this was written before) made a hash-table object. Measured in Node for
  * 100,000 rows (`--expose-gc`, heap used): 848 bytes per candidate that way, 296 this way, so a mirror of
- * 200,000 rows holds about 110 MB less for each garbage collection to go through.
+ * 200,000 rows holds about 110 MB less for each garbage collection to go through. The fields with few
+ * distinct values and the timestamps share one copy of each text (text-pool.ts).
  */
 export function fromLocalCandidate(local: LocalCandidate): Candidate {
   const candidate: Candidate = {
@@ -359,19 +361,26 @@ export function fromLocalCandidate(local: LocalCandidate): Candidate {
     name: local.name,
     email: local.email,
     phone: local.phone,
-    location: local.location,
-    status: local.status,
-    appliedDate: local.appliedDate,
-    statusChangedAt: local.statusChangedAt,
-    source: local.source,
-    experience: local.experience,
-    skills: local.skills,
+    location: fieldTexts.share(local.location),
+    status: fieldTexts.share(local.status),
+    appliedDate: appliedDates.share(local.appliedDate),
+    statusChangedAt: statusTimes.share(local.statusChangedAt),
+    source: fieldTexts.share(local.source),
+    experience: fieldTexts.share(local.experience),
+    skills: fieldTexts.share(local.skills),
     notes: local.notes,
     userId: local.userId,
     fieldClocks: expandClocks(local.fieldClocks),
-    createdAt: local.createdAt,
-    updatedAt: local.updatedAt,
+    createdAt: createdTimes.share(local.createdAt),
+    updatedAt: updatedTimes.share(local.updatedAt),
     deletedAt: local.deletedAt,
   };
   return candidate;
 }
+
+/** See fromLocalCandidate. */
+const fieldTexts = new TextPool();
+const appliedDates = new TextPool();
+const statusTimes = new RecentText();
+const createdTimes = new RecentText();
+const updatedTimes = new RecentText();

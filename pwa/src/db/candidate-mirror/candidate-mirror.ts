@@ -83,8 +83,11 @@ export class CandidateMirror {
   private stopWatching: (() => void) | null = null;
   private reader: MirrorReader = NO_READER;
   private rows = new Map<string, Entry>();
-  /** Live rows' uids by email key. */
-  private readonly byEmail = new Map<string, Set<string>>();
+  /**
+   * Live rows' uids by email key: the uid itself, or a list when several rows share the email (rare). A
+   * Set per email cost each of 100,000 candidates two more objects for every garbage collection to mark.
+   */
+  private readonly byEmail = new Map<string, string | string[]>();
   /** The write version every change up to which is applied; null when unsure (see the module comment). */
   private version: WriteVersion = null;
   /** Versions applied beyond `version`, waiting for the ones before them. */
@@ -138,7 +141,7 @@ export class CandidateMirror {
   liveCandidatesByEmail(keys: readonly string[], version: number): Candidate[] | null {
     if (this.state !== 'ready' || this.version !== version) return null;
     const found: Candidate[] = [];
-    for (const key of new Set(keys)) for (const uid of this.byEmail.get(key) ?? []) found.push(this.rows.get(uid)!.candidate);
+    for (const key of new Set(keys)) for (const uid of this.uidsWithEmail(key)) found.push(this.rows.get(uid)!.candidate);
     return found;
   }
 
@@ -149,7 +152,7 @@ export class CandidateMirror {
   countKnownEmails(keys: readonly string[]): number | null {
     if (this.state !== 'ready') return null;
     let known = 0;
-    for (const key of keys) if (this.byEmail.get(key)?.size) known += 1;
+    for (const key of keys) if (this.byEmail.has(key)) known += 1;
     return known;
   }
 
@@ -249,18 +252,36 @@ export class CandidateMirror {
     const before = this.rows.get(uid);
     if (!before && !candidate) return;
     this.reader.changing(uid, before !== undefined);
-    if (before) this.byEmail.get(emailKey(before.candidate.email))?.delete(uid);
+    if (before) this.removeEmail(emailKey(before.candidate.email), uid);
     if (candidate) {
       this.rows.set(uid, before ? reindexCandidate(before, candidate) : indexCandidate(candidate));
       this.addEmail(candidate);
     } else this.rows.delete(uid);
   }
 
+  private uidsWithEmail(key: string): readonly string[] {
+    const uids = this.byEmail.get(key);
+    return uids === undefined ? [] : typeof uids === 'string' ? [uids] : uids;
+  }
+
   private addEmail(candidate: Candidate) {
     const key = emailKey(candidate.email);
-    let uids = this.byEmail.get(key);
-    if (!uids) this.byEmail.set(key, (uids = new Set()));
-    uids.add(candidate.uid);
+    const uids = this.byEmail.get(key);
+    if (uids === undefined) this.byEmail.set(key, candidate.uid);
+    else if (typeof uids === 'string') {
+      if (uids !== candidate.uid) this.byEmail.set(key, [uids, candidate.uid]);
+    } else if (!uids.includes(candidate.uid)) uids.push(candidate.uid);
+  }
+
+  /** No key is kept without a uid: a known email is a key present. */
+  private removeEmail(key: string, uid: string) {
+    const uids = this.byEmail.get(key);
+    if (uids === uid) this.byEmail.delete(key);
+    else if (Array.isArray(uids)) {
+      const rest = uids.filter((other) => other !== uid);
+      if (rest.length === 1) this.byEmail.set(key, rest[0]!);
+      else this.byEmail.set(key, rest);
+    }
   }
 }
 
