@@ -29,7 +29,7 @@ import { importThroughDialog, type DialogFigures } from './import-dialog';
 import { makeFiles } from './import-files';
 import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } from './import-online';
 import { confirmationsGiven } from './device-db';
-import { longestTask, profileMainThread, traceMainThread, watchLongTasks } from './main-thread';
+import { heapAfterGc, longestTask, profileMainThread, traceMainThread, watchLongTasks } from './main-thread';
 import { loadLine, printFigures, type Figure } from './report';
 
 /** BENCH_ROWS overrides the size for a quick look; the targets are for 100,000. */
@@ -44,6 +44,8 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Figures extends BaselineFigures, DialogFigures {
+  /** The page's JS heap after the import, after a full GC (the candidates it holds in memory). */
+  heapAfterImport: number;
   /** From going online after the import to the indicator's "Synced" (push, pull and rebase done). */
   syncMs: number;
   /**
@@ -149,6 +151,7 @@ async function main() {
       await profileMainThread(page, PROFILE_DIR, `import-${kind}`, async () => {
         imported = await importThroughDialog(page, files[kind]);
       });
+      const heapAfterImport = await heapAfterGc(page);
       const raw = await baseline(page, files[kind], kind);
       console.log('Going online: syncing the import…');
       let synced!: Awaited<ReturnType<typeof syncAfterImport>>;
@@ -162,6 +165,7 @@ async function main() {
         ...traced,
         ...raw,
         ...synced,
+        heapAfterImport,
         syncLongestCpuMs: syncTrace.traceLongestCpuMs,
         syncTasksOver200CpuMs: syncTrace.tasksOver200CpuMs,
         syncTasksCpuAboveWall: syncTrace.tasksCpuAboveWall,
@@ -227,6 +231,7 @@ async function main() {
         met: f.syncTasksOver200CpuMs === 0,
         detail: `Chrome trace of the same sync, the thread's own CPU time (at most its wall time); ${f.syncTasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
       },
+      { name: `${file}: JS heap after the import`, value: mb(f.heapAfterImport), detail: 'after a full garbage collection: the page holding the imported candidates (list, index, email lookup)' },
       {
         name: `${file}: longest main-thread task (CPU)`,
         value: `${Math.round(f.traceLongestCpuMs)} ms`,

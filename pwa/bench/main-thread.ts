@@ -88,3 +88,13 @@ export async function profileMainThread(page: Page, dir: string | undefined, nam
   writeFileSync(file, JSON.stringify(profile));
   console.log(`  CPU profile of the main thread: ${file}`);
 }
+
+/** The page's JS heap in use after a full garbage collection, in bytes (what the page holds, garbage aside). */
+export async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}

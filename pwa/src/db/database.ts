@@ -346,6 +346,13 @@ export function toLocalCandidate(candidate: Candidate): LocalCandidate {
   return local;
 }
 
+/** The texts fromLocalCandidate shares (text-pool.ts). */
+const fieldTexts = new TextPool();
+const appliedDates = new TextPool();
+const statusTimes = new RecentText();
+const createdTimes = new RecentText();
+const updatedTimes = new RecentText();
+
 /**
  * The shared shape, without the device's index fields. Built as an object literal naming every field:
  * the candidate mirror keeps one per row, and V8 stores a literal's properties in place, where the rest
@@ -378,9 +385,3 @@ export function fromLocalCandidate(local: LocalCandidate): Candidate {
   return candidate;
 }
 
-/** See fromLocalCandidate. */
-const fieldTexts = new TextPool();
-const appliedDates = new TextPool();
-const statusTimes = new RecentText();
-const createdTimes = new RecentText();
-const updatedTimes = new RecentText();
