@@ -9,6 +9,7 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
+import { applyCandidateChanges } from '@shared/sync/merge';
 import {
   CANDIDATE_INDEXES,
   LATEST_DB_VERSION,
@@ -159,6 +160,18 @@ describe('a stored candidate', () => {
       expect(fromLocalCandidate(toLocalCandidate(candidate))).toEqual(candidate);
     }
     expect(toLocalCandidate(makeCandidate({ id: 3 })).localOnly).toBeUndefined();
+  });
+
+  it('reads rows written with one stamp with one shared, frozen set of clocks that a merge copies', () => {
+    const [a, b] = [makeCandidate({ fieldClocks: allAt(stamp) }), makeCandidate({ fieldClocks: allAt(stamp) })].map((row) => fromLocalCandidate(toLocalCandidate(row)));
+    expect(a!.fieldClocks).toBe(b!.fieldClocks);
+    expect(() => {
+      a!.fieldClocks.name = 'changed';
+    }).toThrow(TypeError);
+    const later = '001790000000009-0000-abcdef';
+    const { record } = applyCandidateChanges(a!, { name: 'New name' }, later, '2026-01-01T00:00:00.000Z');
+    expect(record.fieldClocks.name).toBe(later);
+    expect(b!.fieldClocks).toEqual(allAt(stamp));
   });
 });
 
