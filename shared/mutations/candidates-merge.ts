@@ -79,6 +79,8 @@ async function moveInterviewNotes(store: MutationStore, keptUid: string, keptNot
       deletedAt: null,
     };
     await store.putInterviewNote(moved);
-    keptNotes.set(note.day, moved);
+    // As stored: a new note gets its id there, and another removed record's note of the same day must
+    // update this one, not insert a second under the same uid (the server refused that with a 409).
+    keptNotes.set(note.day, (await store.getInterviewNote(uid)) ?? moved);
   }
 }

@@ -97,6 +97,20 @@ describe('deduplication', () => {
     expect((await admin.post('/api/candidates/deduplicate')).body.duplicatesRemoved).toBe(0);
   });
 
+  it('merges two removed records’ interview notes of a day the kept record has none for into one note', async () => {
+    const email = `${randomUUID().slice(0, 8)}@two-notes.example`;
+    const first = await seed(email, 30, '', { '2026-02-02': 'first visit' });
+    const second = await seed(email, 20, '', { '2026-02-02': 'second visit' });
+    const kept = await seed(email, 1, '');
+    const res = await admin.post('/api/candidates/deduplicate');
+    expect(res.status).toBe(200);
+    expect((await byUid(first)).deletedAt).not.toBeNull();
+    expect((await byUid(second)).deletedAt).not.toBeNull();
+    const notes = await notesOf(kept);
+    expect(notes.map((n) => [n.day, n.uid])).toEqual([['2026-02-02', await interviewNoteUid(kept, '2026-02-02')]]);
+    expect(notes[0]!.note.split('\n').sort()).toEqual(['first visit', 'second visit']);
+  });
+
   it('dedup-now only removes: the kept record’s notes stay as they were', async () => {
     const email = `now-${randomUUID().slice(0, 6)}@dedup.io`;
     const older = await seed(email, 20, 'older notes', { '2026-02-01': 'older interview' });
