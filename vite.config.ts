@@ -131,6 +131,18 @@ function testFilesMocking(dir: string): string[] {
   });
 }
 
+/** The unit test files' settings (the unit and unit-mocks projects). */
+const unitTests = {
+  root,
+  environment: 'node' as const,
+  // As for the server files (serverTests): 50 → 45 s, 85 → 74 s of CPU.
+  pool: 'threads' as const,
+  setupFiles: ['pwa/src/sync/testing/unit-files.setup.ts'],
+  // Unit files share the cores with server files: the heaviest (2-3 s alone) passed vitest's default
+  // 5 s on a loaded machine. A timeout only matters when a test hangs.
+  testTimeout: 20_000,
+};
+
 /** The server test files: in parallel, each worker on a database of its own (see the global setup). */
 const serverTests = {
   root,
@@ -171,35 +183,20 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          root,
+          ...unitTests,
           include: ['shared/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...UNIT_FILES_WITH_MODULE_MOCKS],
-          environment: 'node',
-          // As for the server files (serverTests): 50 → 45 s, 85 → 74 s of CPU.
-          pool: 'threads',
           // The files of a worker share its modules instead of importing them again each (Dexie, zod,
           // React, jsdom's setup stays per file): measured on a 2-core machine, the unit files alone
           // 88 → 60 s, 154 → 100 s of CPU. What a file leaves in a shared module must not reach the next:
           // see the setup file.
           isolate: false,
-          setupFiles: ['pwa/src/sync/testing/unit-files.setup.ts'],
-          // Unit files share the cores with server files now: the heaviest (2-3 s alone) passed vitest's
-          // default 5 s on a loaded machine. A timeout only matters when a test hangs.
-          testTimeout: 20_000,
         },
       },
       {
         resolve: { alias },
         // Modules of their own per file (vitest's default): see UNIT_FILES_WITH_MODULE_MOCKS.
-        test: {
-          name: 'unit-mocks',
-          root,
-          include: UNIT_FILES_WITH_MODULE_MOCKS,
-          environment: 'node',
-          pool: 'threads',
-          setupFiles: ['pwa/src/sync/testing/unit-files.setup.ts'],
-          testTimeout: 20_000,
-        },
+        test: { name: 'unit-mocks', ...unitTests, include: UNIT_FILES_WITH_MODULE_MOCKS },
       },
       {
         resolve: { alias },

@@ -14,6 +14,7 @@
 import type { Knex } from 'knex';
 import { tooManyRequests } from '../lib/errors';
 import type { AppContext } from '../db/context';
+import { perDatabase } from '../db/per-database';
 import { hitBy, retryAfterSeconds } from '../db/rate-limit';
 
 const WINDOW_MS = 60_000;
@@ -81,13 +82,7 @@ export class LeasedRateLimiter {
  * One limiter per database: its leases are shares of that database's counters, and a key id names a
  * key only within its database (as the arrival batchers, candidates/arrival-batcher.ts).
  */
-const limiters = new WeakMap<Knex, LeasedRateLimiter>();
-
-function limiterFor(db: Knex): LeasedRateLimiter {
-  let limiter = limiters.get(db);
-  if (!limiter) limiters.set(db, (limiter = new LeasedRateLimiter()));
-  return limiter;
-}
+const limiterFor = perDatabase(() => new LeasedRateLimiter());
 
 export async function limitApiKey(ctx: AppContext): Promise<void> {
   const { knex, config } = ctx.state.deps;

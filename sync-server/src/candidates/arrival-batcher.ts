@@ -15,6 +15,7 @@
 import type { Knex } from 'knex';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { normalizeEmail } from '@shared/candidates/email';
+import { perDatabase } from '../db/per-database';
 import { isTransientDbError } from '../db/transient';
 import { insertUnlessEmailExists, insertUnlessEmailsExist, type ArrivalOutcome } from './candidate.store';
 
@@ -85,14 +86,12 @@ class ArrivalBatcher {
   }
 }
 
-const batchers = new WeakMap<Knex, ArrivalBatcher>();
+const batcherFor = perDatabase((db) => new ArrivalBatcher(db));
 
 /**
  * insertUnlessEmailExists through the database's arrival queue. Only for a database handle, never a
  * transaction: the arrival commits with the others of its batch.
  */
 export function insertArrival(db: Knex, record: Candidate): Promise<ArrivalOutcome> {
-  let batcher = batchers.get(db);
-  if (!batcher) batchers.set(db, (batcher = new ArrivalBatcher(db)));
-  return batcher.insert(record);
+  return batcherFor(db).insert(record);
 }
