@@ -7,7 +7,7 @@ import { writeBigCsv } from '../tests/support/import-kit';
 const HEADER = ['Name', 'Email', 'Phone', 'Location', 'Status', 'Applied Date', 'Source', 'Experience', 'Skills'];
 const STATUSES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected'];
 /** Person i of a file, at `domain`. */
-function row(i: number, domain: string): string[] {
+export function row(i: number, domain: string): string[] {
   return [
     `Person ${i}`,
     `person${i}@${domain}`,

@@ -1,0 +1,165 @@
+/**
+ * What IndexedDB charges for the candidate row the device stores, against the import bench's baseline
+ * record (import-baseline.ts), and what a smaller stored row would save: a question the import bench's
+ * ratio raises (issue 14: "Import Complete" within 1.5× the baseline). Headless Chromium, raw
+ * IndexedDB (no Dexie, no app), the same candidates written each way into a fresh database with the
+ * candidates table's indexes (CANDIDATE_INDEXES: a row lacking an index's key path has no entry in
+ * it), 5,000 rows per transaction as the import writes them.
+ *
+ *   npm run bench:stored-row      (BENCH_ROWS=30000 and BENCH_ROUNDS=5 by default)
+ *
+ * The variants:
+ *   - baseline: the baseline's record (no id, clocks, run or localOnly: its two extra indexes stay empty);
+ *   - device row: the row an import stores (createCandidateRecord → toLocalCandidate, with its run);
+ *   - without localOnly, without the run, without both: the device row with those index entries gone;
+ *   - lean: the device row without the fields an imported row repeats or leaves null (statusChangedAt
+ *     and createdAt equal updatedAt; id, deletedAt).
+ * Each is the median of the rounds (the variants take turns within a round), and is printed as a
+ * ratio to the baseline's median: the machine is shared, so only the ratios are read, never a time.
+ * "Main-thread put" is the synchronous put() loop (serialising each row and its index keys).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import { HybridLogicalClock, nodeIdFrom } from '../../shared/sync/hlc';
+import { createCandidateRecord } from '../../shared/sync/merge';
+import { CANDIDATE_INDEXES, toLocalCandidate } from '../src/db/database';
+import { nextOwnWrites } from '../src/sync/dexie-rows';
+import { CHROMIUM_ARGS, ensureChromium } from '../tests/support/chromium';
+import { BASELINE_RECORD_SOURCE } from './import-baseline';
+import { row } from './import-files';
+import { loadLine, printFigures, type Figure } from './report';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 30_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Rows per transaction: the import's batch (shared/import/reader/row-batcher.ts). */
+const PER_TRANSACTION = 5_000;
+/** Rows per candidates.import mutation: each mutation starts a run of its own. */
+const PER_MUTATION = 1_000;
+const USER_ID = '0f0e0d0c-0b0a-4009-8807-060504030201';
+
+interface Variant {
+  name: string;
+  /** The stored rows (the baseline's are made in the page, from its cells). */
+  rows: (cells: string[][]) => unknown[] | null;
+}
+
+/** The rows an import of `cells` stores on the device, as the real code makes them. */
+function deviceRows(cells: string[][]): Array<Record<string, unknown>> {
+  const clock = new HybridLogicalClock(nodeIdFrom('bench-device'));
+  const now = new Date().toISOString();
+  let hlc = clock.tick();
+  return cells.map((r, i) => {
+    if (i % PER_MUTATION === 0) hlc = clock.tick();
+    const fields = { uid: crypto.randomUUID(), name: r[0]!, email: r[1]!, phone: r[2], location: r[3], status: r[4] as 'new', appliedDate: r[5], source: r[6], experience: r[7], skills: r[8] };
+    const record = createCandidateRecord(fields, hlc, { id: null, userId: USER_ID, now });
+    return { ...toLocalCandidate(record), ownWrites: nextOwnWrites(undefined, 1 + Math.floor(i / PER_MUTATION)) };
+  });
+}
+
+function without<T extends Record<string, unknown>>(rows: T[], fields: string[]): T[] {
+  return rows.map((stored) => {
+    const copy: Record<string, unknown> = { ...stored };
+    for (const field of fields) delete copy[field];
+    return copy as T;
+  });
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'baseline record', rows: () => null },
+  { name: 'device row', rows: deviceRows },
+  { name: 'device row, no localOnly entry', rows: (cells) => without(deviceRows(cells), ['localOnly']) },
+  { name: 'device row, no run entry', rows: (cells) => without(deviceRows(cells), ['ownWrites']) },
+  { name: 'device row, neither entry', rows: (cells) => without(deviceRows(cells), ['localOnly', 'ownWrites']) },
+  { name: 'lean device row', rows: (cells) => without(deviceRows(cells), ['statusChangedAt', 'createdAt', 'id', 'deletedAt']) },
+];
+
+/** Dexie's index specs as IndexedDB indexes: name → key path (a compound spec is an array of paths). */
+function keyPaths(specs: string): Array<[string, string | string[]]> {
+  return specs
+    .split(', ')
+    .slice(1)
+    .map((spec) => [spec, spec.startsWith('[') ? spec.slice(1, -1).split('+') : spec]);
+}
+
+interface Timing {
+  totalMs: number;
+  putMs: number;
+}
+
+async function main() {
+  console.log(`Load average at the start: ${loadLine()}`);
+  const server = http.createServer((_, res) => res.end('<!doctype html><title>bench</title>')).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  const timings = new Map<string, Timing[]>(VARIANTS.map((v) => [v.name, []]));
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const cells = Array.from({ length: ROWS }, (_, i) => row(i, 'stored-row.bench.example'));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const variant of VARIANTS) {
+        const timing = await page.evaluate(
+          async ({ rows, cells, indexes, perTransaction, recordSource }) => {
+            const now = new Date().toISOString();
+            const toRecord = new Function(`return ${recordSource}`)() as (cells: string[], now: string) => unknown;
+            const values = rows ?? cells.map((c) => toRecord(c, now));
+            const name = `stored-row-${Math.random()}`;
+            const db = await new Promise<IDBDatabase>((resolve, reject) => {
+              const open = indexedDB.open(name, 1);
+              open.onupgradeneeded = () => {
+                const store = open.result.createObjectStore('candidates', { keyPath: 'uid' });
+                for (const [index, keyPath] of indexes) store.createIndex(index, keyPath);
+              };
+              open.onsuccess = () => resolve(open.result);
+              open.onerror = () => reject(open.error);
+            });
+            let putMs = 0;
+            const start = performance.now();
+            for (let from = 0; from < values.length; from += perTransaction) {
+              await new Promise<void>((resolve, reject) => {
+                const tx = db.transaction('candidates', 'readwrite');
+                const store = tx.objectStore('candidates');
+                const putStart = performance.now();
+                for (const value of values.slice(from, from + perTransaction)) store.put(value);
+                putMs += performance.now() - putStart;
+                tx.oncomplete = () => resolve();
+                tx.onerror = () => reject(tx.error);
+              });
+            }
+            const totalMs = performance.now() - start;
+            db.close();
+            await new Promise((resolve) => (indexedDB.deleteDatabase(name).onsuccess = resolve));
+            return { totalMs, putMs };
+          },
+          { rows: variant.rows(cells), cells, indexes: keyPaths(CANDIDATE_INDEXES), perTransaction: PER_TRANSACTION, recordSource: BASELINE_RECORD_SOURCE },
+        );
+        timings.get(variant.name)!.push(timing);
+      }
+      console.log(`Round ${round + 1} of ${ROUNDS} done`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const base = median(timings.get(VARIANTS[0]!.name)!.map((t) => t.totalMs));
+  const basePut = median(timings.get(VARIANTS[0]!.name)!.map((t) => t.putMs));
+  const figures: Figure[] = VARIANTS.map((variant) => {
+    const runs = timings.get(variant.name)!;
+    const total = median(runs.map((t) => t.totalMs));
+    const put = median(runs.map((t) => t.putMs));
+    return {
+      name: variant.name,
+      value: `${(total / base).toFixed(2)}×`,
+      detail: `main-thread put ${(put / basePut).toFixed(2)}× the baseline's; runs ${runs.map((t) => Math.round(t.totalMs)).join(', ')} ms`,
+    };
+  });
+  printFigures(`${ROWS.toLocaleString('en-US')} rows written to IndexedDB, ${ROUNDS} rounds (median ÷ the baseline record's)`, figures, 'Time');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
