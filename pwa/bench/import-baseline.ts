@@ -48,7 +48,7 @@ const BASELINE_RUNS = 3;
  * Parse + one bulkPut, on the main thread, into a scratch database shaped like the candidates table:
  * BASELINE_RUNS times, the median run's figures (and every run's time, for the report).
  */
-export async function baseline(page: Page, file: string, kind: 'csv' | 'xlsx'): Promise<BaselineFigures> {
+export async function baseline(page: Page, file: string, kind: 'csv' | 'xlsx', runCount = BASELINE_RUNS): Promise<BaselineFigures> {
   await page.addScriptTag({ path: lib('dexie/dist/dexie.min.js') });
   await page.addScriptTag({ path: lib(kind === 'csv' ? 'papaparse/papaparse.min.js' : 'xlsx/dist/xlsx.full.min.js') });
   await page.evaluate(() => {
@@ -60,7 +60,7 @@ export async function baseline(page: Page, file: string, kind: 'csv' | 'xlsx'): 
   });
   await page.locator('#bench-file').setInputFiles(file);
   const runs: Array<{ baselineMs: number; baselineParseMs: number }> = [];
-  for (let run = 0; run < BASELINE_RUNS; run += 1) runs.push(await baselineRun(page, kind));
+  for (let run = 0; run < runCount; run += 1) runs.push(await baselineRun(page, kind));
   const sorted = [...runs].sort((a, b) => a.baselineMs - b.baselineMs);
   return { ...sorted[Math.floor(sorted.length / 2)]!, baselineRunsMs: runs.map((run) => run.baselineMs) };
 }
