@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 interface TraceEvent {
   name: string;
@@ -41,15 +41,10 @@ const BACKEND_THREAD = 'ThreadPoolForegroundWorker';
 /** A task of a thread pool (its threads run no event loop). */
 const POOL_TASK_EVENT = 'ThreadPool_RunTask';
 
-/**
- * Records the renderer's top-level tasks while `run` runs. On a shared machine a task's wall time
- * includes the time the OS gave the CPU to others; its thread CPU time (cpuOf) is the work itself.
- * Also sums the tasks of the browser process's thread pool (the IndexedDB backend): how long it was
- * busy shows whether the database, not the page, set the pace.
- */
-export async function traceMainThread(page: Page, run: () => Promise<void>) {
+/** The top-level tasks of every process of `browser` while `run` runs, with the names of their threads and processes. */
+async function recordTasks(browser: Browser, run: () => Promise<void>): Promise<TraceEvent[]> {
   // The browser's session: a page's names no thread of the browser process.
-  const cdp = await page.context().browser()!.newBrowserCDPSession();
+  const cdp = await browser.newBrowserCDPSession();
   const kept: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => {
     for (const event of value as unknown as TraceEvent[]) if (event.name === 'thread_name' || event.name === 'process_name' || event.name === TASK_EVENT || event.name === POOL_TASK_EVENT) kept.push(event);
@@ -60,23 +55,45 @@ export async function traceMainThread(page: Page, run: () => Promise<void>) {
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  const threadsNamed = (name: string, process?: string) => {
-    const pids = new Set(kept.filter((e) => e.name === 'process_name' && e.args?.name === process).map((e) => e.pid));
-    return new Set(kept.filter((e) => e.name === 'thread_name' && e.args?.name === name && (!process || pids.has(e.pid))).map((e) => `${e.pid}:${e.tid}`));
-  };
-  const tasksOf = (event: string, threads: Set<string>) => kept.filter((e) => e.name === event && threads.has(`${e.pid}:${e.tid}`));
-  const tasks = tasksOf(TASK_EVENT, threadsNamed('CrRendererMain')).filter((t) => (t.dur ?? 0) > 20_000);
-  const backend = tasksOf(POOL_TASK_EVENT, threadsNamed(BACKEND_THREAD, BACKEND_PROCESS));
-  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return kept;
+}
+
+/** The tasks called `event` of the threads called `thread` (of the processes called `process`, when given). */
+function tasksOf(events: readonly TraceEvent[], event: string, thread: string, process?: string): TraceEvent[] {
+  const pids = new Set(events.filter((e) => e.name === 'process_name' && e.args?.name === process).map((e) => e.pid));
+  const threads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === thread && (!process || pids.has(e.pid))).map((e) => `${e.pid}:${e.tid}`));
+  return events.filter((e) => e.name === event && threads.has(`${e.pid}:${e.tid}`));
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** The IndexedDB backend's tasks (see BACKEND_THREAD): their wall time summed, and their CPU time. */
+function backendTime(events: readonly TraceEvent[]) {
+  const backend = tasksOf(events, POOL_TASK_EVENT, BACKEND_THREAD, BACKEND_PROCESS);
+  return { backendBusyMs: sum(backend.map((t) => t.dur ?? 0)) / 1000, backendCpuMs: sum(backend.map(cpuOf)) / 1000 };
+}
+
+/** How long the IndexedDB backend was busy while `run` ran (backendTime). */
+export async function traceBackend(browser: Browser, run: () => Promise<void>) {
+  return backendTime(await recordTasks(browser, run));
+}
+
+/**
+ * Records the renderer's top-level tasks while `run` runs. On a shared machine a task's wall time
+ * includes the time the OS gave the CPU to others; its thread CPU time (cpuOf) is the work itself.
+ * Also sums the tasks of the browser process's thread pool (the IndexedDB backend): how long it was
+ * busy shows whether the database, not the page, set the pace.
+ */
+export async function traceMainThread(page: Page, run: () => Promise<void>) {
+  const events = await recordTasks(page.context().browser()!, run);
+  const tasks = tasksOf(events, TASK_EVENT, 'CrRendererMain').filter((t) => (t.dur ?? 0) > 20_000);
   return {
     traceLongestWallMs: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
     traceLongestCpuMs: Math.max(0, ...tasks.map((t) => cpuOf(t) / 1000)),
     tasksOver200CpuMs: tasks.filter((t) => cpuOf(t) > 200_000).length,
     /** Tasks over 20 ms whose thread time was above their wall time (see cpuOf). */
     tasksCpuAboveWall: tasks.filter((t) => (t.tdur ?? 0) > (t.dur ?? 0)).length,
-    /** The IndexedDB backend's tasks (see BACKEND_THREAD): wall time summed, and CPU time. */
-    backendBusyMs: sum(backend.map((t) => t.dur ?? 0)) / 1000,
-    backendCpuMs: sum(backend.map(cpuOf)) / 1000,
+    ...backendTime(events),
   };
 }
 
