@@ -118,9 +118,10 @@ if (missingFromPglitePass.length) throw new Error(`SERVER_TESTS_DATABASE_SPECIFI
  * under test may already be loaded with the real one by an earlier file (candidate-actions.test.ts
  * then met the real confirmation dialog and failed), and a module loaded with the mock would stay for
  * the files after. They run in the unit-mocks project, each with modules of its own: every test file
- * under pwa/src and shared/ with a line that starts with `vi.mock(`.
+ * under pwa/src and shared/ with a line that starts with `vi.mock(`. Looked for only when Vitest runs
+ * (it sets VITEST): a build or the dev server has no use for the tests.
  */
-const UNIT_FILES_WITH_MODULE_MOCKS = ['pwa/src', 'shared'].flatMap((dir) => testFilesMocking(path.join(root, dir)));
+const UNIT_FILES_WITH_MODULE_MOCKS = process.env.VITEST ? ['pwa/src', 'shared'].flatMap((dir) => testFilesMocking(path.join(root, dir))) : [];
 
 function testFilesMocking(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -106,12 +106,9 @@ async function tracedImport(app: BrowserApp, file: string, kind: 'csv' | 'xlsx')
   let tracedBaselineMs = 0;
   const tracedBaseline = await traceMainThread(page, async () => void (tracedBaselineMs = (await baseline(page, file, kind, 1)).baselineMs));
   await context.close();
-  const { backendBusyMs, backendCpuMs, ...longest } = traced;
   return {
-    ...longest,
+    ...traced,
     tracedImportMs,
-    backendBusyMs,
-    backendCpuMs,
     tracedBaselineMs,
     baselineBackendBusyMs: tracedBaseline.backendBusyMs,
     baselineBackendCpuMs: tracedBaseline.backendCpuMs,

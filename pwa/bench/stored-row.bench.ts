@@ -51,7 +51,7 @@ interface Variant {
 function deviceRows(cells: string[][]): Array<Record<string, unknown>> {
   const clock = new HybridLogicalClock(nodeIdFrom('bench-device'));
   const now = new Date().toISOString();
-  let hlc = clock.tick();
+  let hlc = '';
   return cells.map((r, i) => {
     if (i % PER_MUTATION === 0) hlc = clock.tick();
     const fields = { uid: crypto.randomUUID(), name: r[0]!, email: r[1]!, phone: r[2], location: r[3], status: r[4] as 'new', appliedDate: r[5], source: r[6], experience: r[7], skills: r[8] };

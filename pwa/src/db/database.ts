@@ -395,4 +395,3 @@ export function fromLocalCandidate(local: LocalCandidate): Candidate {
   };
   return candidate;
 }
-
