@@ -32,7 +32,7 @@ export interface OnlineFigures {
  * the earlier runs imported): the online run then times its own import only.
  */
 async function firstSyncDone(page: Page, app: BrowserApp) {
-  const [{ n }] = await app.db.knex('candidates').count({ n: '*' });
+  const n = (await app.db.knex('candidates').count({ n: '*' }).first())!.n;
   const deadline = Date.now() + 600_000;
   for (;;) {
     const label = await page.evaluate(() => document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '');
@@ -75,7 +75,7 @@ export async function importOnline(app: BrowserApp, file: string, profileDir: st
           null,
           { polling: 100, timeout: 1_800_000 },
         );
-        const [{ n }] = await app.db.knex('candidates').whereLike('email', `%@${ONLINE_DOMAIN}`).whereNull('deletedAt').count({ n: '*' });
+        const { n } = (await app.db.knex('candidates').whereLike('email', `%@${ONLINE_DOMAIN}`).whereNull('deletedAt').count({ n: '*' }).first())!;
         serverRows = Number(n);
         await confirmationsGiven(page);
         timings = await page.evaluate(() => {

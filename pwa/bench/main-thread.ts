@@ -41,16 +41,26 @@ const BACKEND_THREAD = 'ThreadPoolForegroundWorker';
 /** A task of a thread pool (its threads run no event loop). */
 const POOL_TASK_EVENT = 'ThreadPool_RunTask';
 
+/**
+ * The backend's own events for one stored value ('IndexedDB' trace category): the whole put, and within
+ * it the update of the store's indexes and the success callback sent back to the page. What is left of
+ * the put is writing the row itself.
+ */
+const PUT_EVENT = 'Database::PutOperation';
+const PUT_INDEXES_EVENT = 'Database::PutOperation.UpdateIndexes';
+const PUT_CALLBACKS_EVENT = 'Database::PutOperation.Callbacks';
+const KEPT_EVENTS = new Set(['thread_name', 'process_name', TASK_EVENT, POOL_TASK_EVENT, PUT_EVENT, PUT_INDEXES_EVENT, PUT_CALLBACKS_EVENT]);
+
 /** The top-level tasks of every process of `browser` while `run` runs, with the names of their threads and processes. */
 async function recordTasks(browser: Browser, run: () => Promise<void>): Promise<TraceEvent[]> {
   // The browser's session: a page's names no thread of the browser process.
   const cdp = await browser.newBrowserCDPSession();
   const kept: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => {
-    for (const event of value as unknown as TraceEvent[]) if (event.name === 'thread_name' || event.name === 'process_name' || event.name === TASK_EVENT || event.name === POOL_TASK_EVENT) kept.push(event);
+    for (const event of value as unknown as TraceEvent[]) if (KEPT_EVENTS.has(event.name)) kept.push(event);
   });
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel'] }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'IndexedDB'] }, transferMode: 'ReportEvents' });
   await run();
   await cdp.send('Tracing.end');
   await complete;
@@ -67,10 +77,27 @@ function tasksOf(events: readonly TraceEvent[], event: string, thread: string, p
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** The IndexedDB backend's tasks (see BACKEND_THREAD): their wall time summed, and their CPU time. */
-function backendTime(events: readonly TraceEvent[]) {
+/**
+ * The IndexedDB backend's tasks (see BACKEND_THREAD): their wall time summed, and their CPU time; and
+ * the CPU time of its puts, split into writing the rows, updating the indexes and the callbacks.
+ */
+function backendTime(events: readonly TraceEvent[]): BackendTime {
   const backend = tasksOf(events, POOL_TASK_EVENT, BACKEND_THREAD, BACKEND_PROCESS);
-  return { backendBusyMs: sum(backend.map((t) => t.dur ?? 0)) / 1000, backendCpuMs: sum(backend.map(cpuOf)) / 1000 };
+  const cpu = (event: string) => sum(tasksOf(events, event, BACKEND_THREAD, BACKEND_PROCESS).map(cpuOf)) / 1000;
+  const [putCpuMs, indexesCpuMs, callbacksCpuMs] = [cpu(PUT_EVENT), cpu(PUT_INDEXES_EVENT), cpu(PUT_CALLBACKS_EVENT)];
+  return {
+    backendBusyMs: sum(backend.map((t) => t.dur ?? 0)) / 1000,
+    backendCpuMs: sum(backend.map(cpuOf)) / 1000,
+    puts: { count: tasksOf(events, PUT_EVENT, BACKEND_THREAD, BACKEND_PROCESS).length, rowsCpuMs: putCpuMs - indexesCpuMs - callbacksCpuMs, indexesCpuMs, callbacksCpuMs },
+  };
+}
+
+/** What the IndexedDB backend did while a run was traced (backendTime). */
+export interface BackendTime {
+  backendBusyMs: number;
+  backendCpuMs: number;
+  /** Its puts (one per stored value) and their CPU time: writing the rows, updating the indexes, the callbacks. */
+  puts: { count: number; rowsCpuMs: number; indexesCpuMs: number; callbacksCpuMs: number };
 }
 
 /** How long the IndexedDB backend was busy while `run` ran (backendTime). */
