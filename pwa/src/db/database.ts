@@ -20,6 +20,8 @@
  * - `scheduledInterviews`: the team's scheduled interviews (synced like the rows above, kind
  *   'scheduledInterview'), indexed by candidate and by date (the date in the zone it was scheduled in).
  * - `meta`: key/value state of this device (client id, clocks, cursor, signed-in user…; see meta.ts).
+ * - Candidates are stored in a smaller form than LocalCandidate (short names, implied values left out)
+ *   and read back whole by a layer below Dexie (stored-candidate.ts): code above it never sees that form.
  * - `confirmations`: a pull's page of own-row confirmations, kept as one record instead of rewriting
  *   each confirmed row, until the end of the sync round gives the rows their server ids
  *   (sync/confirmations.ts). While one is kept, a row it confirms reads as confirmed.
@@ -39,6 +41,7 @@ import { normalizeEmail } from '@shared/candidates/email';
 import { RecentText, TextPool } from '@shared/candidates/text-pool';
 import { mirrorOf, type CandidateMirror } from './candidate-mirror/candidate-mirror';
 import { candidateChangesMiddleware } from './candidate-mirror/change-feed';
+import { candidateStorageMiddleware, fromStoredCandidate } from './stored-candidate';
 import type { MetaKey } from './meta';
 
 /**
@@ -126,7 +129,8 @@ export function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promis
 /** The stored candidates, deleted ones too, whose emailKey is one of `keys` (in a transaction: see perEmailKey). */
 export function candidatesWithEmailKeys(db: RepHireDb, keys: readonly string[]): Promise<LocalCandidate[]> {
   if (!Dexie.currentTransaction) return db.candidates.where('emailKey').anyOf([...keys]).toArray();
-  return perEmailKey(keys, (index, key) => index.getAll(key) as IDBRequest<LocalCandidate[]>).then((answers) => answers.flat());
+  // Read past Dexie, so past the table's stored form too (stored-candidate.ts).
+  return perEmailKey(keys, (index, key) => index.getAll(key)).then((answers) => answers.flat().map((stored) => fromStoredCandidate(stored) as LocalCandidate));
 }
 
 /** The outbox's entries by id with their record counts (OutboxEntry.count): keys only, no values read. */
@@ -247,6 +251,8 @@ export class RepHireDb extends Dexie {
     super(name, options);
     // Announces committed candidate writes to the mirror, here and in other tabs (candidate-mirror/change-feed.ts).
     this.use(candidateChangesMiddleware);
+    // Keeps candidates in a smaller stored form, below every other layer (stored-candidate.ts).
+    this.use(candidateStorageMiddleware);
     this.candidateMirror = mirrorOf(this);
     this.version(1).stores(VERSION_1_STORES);
     // appliedDate and updatedAt indexes dropped (nothing queries them); candidates made here get localOnly.

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
+import { fromStoredCandidate } from '../../src/db/stored-candidate';
 import { WITH_SERVICE_WORKER, type BrowserApp } from './browser-app';
 import { ADMIN, expectToast, signInThroughUi } from './ui';
 
@@ -67,11 +68,14 @@ export interface DeviceCandidate {
   deletedAt: string | null;
 }
 
-/** Live candidates on the device with this email (trimmed, lower-cased), straight from IndexedDB. */
-export function deviceCandidatesByEmail(page: Page, email: string): Promise<DeviceCandidate[]> {
-  return page.evaluate(
+/**
+ * Live candidates on the device with this email (trimmed, lower-cased), straight from IndexedDB: the
+ * rows as the table stores them, read back here with the app's own rule (pwa/src/db/stored-candidate.ts).
+ */
+export async function deviceCandidatesByEmail(page: Page, email: string): Promise<DeviceCandidate[]> {
+  const stored = await page.evaluate(
     (key) =>
-      new Promise<DeviceCandidate[]>((resolve, reject) => {
+      new Promise<unknown[]>((resolve, reject) => {
         const open = indexedDB.open('rephire');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -80,12 +84,13 @@ export function deviceCandidatesByEmail(page: Page, email: string): Promise<Devi
           request.onerror = () => reject(request.error);
           request.onsuccess = () => {
             db.close();
-            resolve((request.result as DeviceCandidate[]).filter((row) => !row.deletedAt));
+            resolve(request.result);
           };
         };
       }),
     email.trim().toLowerCase(),
   );
+  return stored.map((row) => fromStoredCandidate(row) as DeviceCandidate).filter((row) => !row.deletedAt);
 }
 
 /** How many rows a device table holds. */

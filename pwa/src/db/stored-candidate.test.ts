@@ -1,0 +1,148 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
+import { freshDb } from '@/sync/testing/fixtures';
+import { toLocalCandidate, type LocalCandidate } from './database';
+import { fromStoredCandidate, toStoredCandidate } from './stored-candidate';
+
+/** A row as an import makes it here: never sent (id null), every field stamped by one write. */
+function importedRow(overrides: Partial<LocalCandidate> = {}): LocalCandidate {
+  const at = '2026-11-27T09:00:00.000Z';
+  const row = toLocalCandidate(
+    makeCandidate({
+      id: null,
+      email: `person${Math.random().toString(36).slice(2)}@example.com`,
+      phone: '9495550005',
+      location: 'Irvine, CA',
+      appliedDate: '2024-06-06T00:00:00.000Z',
+      statusChangedAt: at,
+      source: 'Referral',
+      experience: '5 years in sales',
+      skills: 'CRM, Closing',
+      fieldClocks: { name: 'stamp', email: 'stamp', phone: 'stamp', location: 'stamp', status: 'stamp', appliedDate: 'stamp', source: 'stamp', experience: 'stamp', skills: 'stamp', notes: 'stamp' },
+      createdAt: at,
+      updatedAt: at,
+    }),
+  );
+  return { ...row, ownWrites: { from: 3, through: 3, count: 1 }, ...overrides };
+}
+
+/** What the table holds, read through IndexedDB itself, past Dexie. */
+async function rawRows(db: ReturnType<typeof freshDb>): Promise<Array<Record<string, unknown>>> {
+  await db.open();
+  const request = db.backendDB().transaction('candidates').objectStore('candidates').getAll();
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result as Array<Record<string, unknown>>);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+describe('the stored form of a candidate', () => {
+  it('keeps an imported row in fewer bytes, under short names, and reads it back whole, fields in their order', () => {
+    const row = importedRow();
+    const stored = toStoredCandidate(row) as Record<string, unknown>;
+
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(row).length * 0.7);
+    expect(stored).not.toHaveProperty('name');
+    expect(stored).not.toHaveProperty('id');
+    expect(stored).not.toHaveProperty('createdAt');
+    // The fields the indexes read keep their names.
+    expect(stored).toMatchObject({ uid: row.uid, emailKey: row.emailKey, status: row.status, localOnly: 1, ownWrites: row.ownWrites });
+    const read = fromStoredCandidate(stored);
+    expect(read).toStrictEqual(row);
+    expect(Object.keys(read as object)).toEqual(Object.keys(row));
+  });
+
+  it('stores every value that differs from what it would imply, and reads each back', () => {
+    const row = importedRow({
+      id: 42,
+      email: '  Mixed.Case@Example.com ',
+      statusChangedAt: null,
+      notes: 'Called twice\nPrefers mornings',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      deletedAt: '2026-11-20T00:00:00.000Z',
+      fieldClocks: { name: 'a', email: 'b' },
+      phone: null,
+      experience: '',
+    });
+    delete row.localOnly;
+
+    const stored = toStoredCandidate(row) as Record<string, unknown>;
+
+    expect(stored).toMatchObject({ i: 42, e: '  Mixed.Case@Example.com ', sc: null, o: 'Called twice\nPrefers mornings', ca: '2026-01-01T00:00:00.000Z', d: '2026-11-20T00:00:00.000Z' });
+    expect(fromStoredCandidate(stored)).toStrictEqual(row);
+  });
+
+  it('reads back whatever fields a row holds, whichever of them take their implied values', () => {
+    // Every combination of the six fields the form can leave out, with and without the extra fields.
+    const implied = { id: null, deletedAt: null, notes: '', createdAt: 'same', statusChangedAt: 'same', email: 'key' } as const;
+    const fields = Object.keys(implied) as Array<keyof typeof implied>;
+    for (let mask = 0; mask < 2 ** fields.length * 4; mask += 1) {
+      const row: Record<string, unknown> = { ...importedRow({ updatedAt: '2026-11-27T10:00:00.000Z' }) };
+      fields.forEach((field, bit) => {
+        const value = implied[field];
+        const keep = (mask >> bit) & 1;
+        if (field === 'createdAt' || field === 'statusChangedAt') row[field] = keep ? row.updatedAt : '2025-05-05T05:05:05.000Z';
+        else if (field === 'email') row[field] = keep ? row.emailKey : `X${String(row.emailKey)}`;
+        else row[field] = keep ? value : field === 'id' ? 7 : field === 'notes' ? 'a line' : '2026-02-02T00:00:00.000Z';
+      });
+      if (mask & (1 << fields.length)) delete row.localOnly;
+      if (mask & (2 << fields.length)) row.addedByALaterVersion = { any: ['value'] };
+      expect(fromStoredCandidate(toStoredCandidate(row))).toStrictEqual(row);
+    }
+  });
+
+  it('stores a value that is not a whole candidate row as it is, and reads a row stored in full as it is', () => {
+    const partial = { uid: 'u-1', name: 'No email key' };
+    expect(toStoredCandidate(partial)).toBe(partial);
+    expect(fromStoredCandidate(partial)).toBe(partial);
+    const full = importedRow();
+    expect(fromStoredCandidate(full)).toBe(full);
+    expect(fromStoredCandidate(undefined)).toBeUndefined();
+  });
+});
+
+describe('the candidates table through Dexie', () => {
+  it('holds the stored form, and every read — get, bulkGet, an index, a cursor, modify — gives the rows written', async () => {
+    const db = freshDb();
+    const rows = [importedRow(), importedRow({ id: 9, notes: 'Kept notes' }), importedRow({ status: 'interview' })];
+    await db.candidates.bulkPut(rows);
+
+    const raw = await rawRows(db);
+    expect(raw).toHaveLength(3);
+    for (const stored of raw) expect(stored).not.toHaveProperty('name');
+
+    expect(await db.candidates.get(rows[0]!.uid)).toStrictEqual(rows[0]);
+    expect(await db.candidates.bulkGet(rows.map((row) => row.uid))).toStrictEqual(rows);
+    expect(await db.candidates.where('emailKey').equals(rows[1]!.emailKey).toArray()).toStrictEqual([rows[1]]);
+    expect(await db.candidates.where('status').equals('interview').first()).toStrictEqual(rows[2]);
+    const walked: LocalCandidate[] = [];
+    await db.candidates.each((row) => void walked.push(row));
+    expect(walked.sort((a, b) => a.uid.localeCompare(b.uid))).toStrictEqual([...rows].sort((a, b) => a.uid.localeCompare(b.uid)));
+
+    await db.candidates.where('uid').equals(rows[1]!.uid).modify((row) => void (row.notes += '\nAnother line'));
+    expect((await db.candidates.get(rows[1]!.uid))!.notes).toBe('Kept notes\nAnother line');
+    await db.candidates.update(rows[0]!.uid, { deletedAt: '2026-11-27T11:00:00.000Z' });
+    expect(await db.candidates.get(rows[0]!.uid)).toStrictEqual({ ...rows[0], deletedAt: '2026-11-27T11:00:00.000Z' });
+    await db.delete();
+  });
+
+  it('reads rows stored in full before this form as they are', async () => {
+    const db = freshDb();
+    await db.open();
+    const legacy = importedRow();
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.backendDB().transaction('candidates', 'readwrite');
+      tx.objectStore('candidates').put(legacy);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+
+    expect(await db.candidates.get(legacy.uid)).toStrictEqual(legacy);
+    await db.candidates.where('uid').equals(legacy.uid).modify((row) => void (row.status = 'offer'));
+    expect(await db.candidates.get(legacy.uid)).toStrictEqual({ ...legacy, status: 'offer' });
+    // Written again, it is stored in the smaller form.
+    expect((await rawRows(db))[0]).not.toHaveProperty('name');
+    await db.delete();
+  });
+});
