@@ -92,6 +92,11 @@ describe('the stored form of a candidate', () => {
     }
   });
 
+  it('keeps a value of an unexpected type where the implied one would be, such as a null note or an undefined id', () => {
+    const row = importedRow({ notes: null as unknown as string, id: undefined as unknown as null, deletedAt: undefined as unknown as null, createdAt: null as unknown as string, email: undefined as unknown as string });
+    expect(fromStoredCandidate(toStoredCandidate(row))).toStrictEqual(row);
+  });
+
   it('stores a value that is not a whole candidate row as it is, and reads a row stored in full as it is', () => {
     const partial = { uid: 'u-1', name: 'No email key' };
     expect(toStoredCandidate(partial)).toBe(partial);
