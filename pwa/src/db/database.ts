@@ -11,6 +11,8 @@
  *   a sparse index: its server version is "none", so a rebase removes it (and the replay makes it
  *   again while its creating change is pending) — one index entry instead of a serverRows marker per
  *   row, which halved what a 100,000-row import writes. Interview notes made here still get a marker.
+ * - Candidates are stored in a smaller form than LocalCandidate (short names, implied values left out)
+ *   and read back whole by a layer below Dexie (stored-candidate.ts): code above it never sees that form.
  * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…), indexed with their record
  *   counts and by the row they write. Only a pull's `includedThrough` removes an entry (or the server
  *   rejecting it, which moves it to `rejected`).
@@ -20,8 +22,6 @@
  * - `scheduledInterviews`: the team's scheduled interviews (synced like the rows above, kind
  *   'scheduledInterview'), indexed by candidate and by date (the date in the zone it was scheduled in).
  * - `meta`: key/value state of this device (client id, clocks, cursor, signed-in user…; see meta.ts).
- * - Candidates are stored in a smaller form than LocalCandidate (short names, implied values left out)
- *   and read back whole by a layer below Dexie (stored-candidate.ts): code above it never sees that form.
  * - `confirmations`: a pull's page of own-row confirmations, kept as one record instead of rewriting
  *   each confirmed row, until the end of the sync round gives the rows their server ids
  *   (sync/confirmations.ts). While one is kept, a row it confirms reads as confirmed.
@@ -218,7 +218,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 10;
+export const LATEST_DB_VERSION = 11;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -300,7 +300,11 @@ export class RepHireDb extends Dexie {
     // Each entry's id with its record count (OUTBOX_RECORDS_INDEX): the push counts what it will send
     // from the index's keys instead of reading every entry (an import's carry 1,000 rows each). And the
     // uid its arguments name (OUTBOX_SUBJECT_INDEX): interview mode asks for its interview's entries.
-    this.version(LATEST_DB_VERSION).stores({ outbox: `id, ${OUTBOX_RECORDS_INDEX}, ${OUTBOX_SUBJECT_INDEX}` });
+    this.version(10).stores({ outbox: `id, ${OUTBOX_RECORDS_INDEX}, ${OUTBOX_SUBJECT_INDEX}` });
+    // Candidates in their stored form (stored-candidate.ts). Nothing to rewrite: rows stored in full are
+    // read as they are. The version closes the database in a tab still running an earlier version
+    // (versionchange: sync/engine.ts), whose code would take a row in the stored form for a broken one.
+    this.version(LATEST_DB_VERSION).stores({});
   }
 }
 
