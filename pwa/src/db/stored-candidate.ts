@@ -4,7 +4,7 @@
  * layers, the change feed (candidate-mirror/change-feed.ts), the sync engine, the screens — sees
  * LocalCandidate as database.ts declares it; only the bytes on disk change.
  *
- * Why: the browser's IndexedDB backend sets the pace of a large import (README, Benchmarks), and its
+ * Why: the browser's IndexedDB backend set the pace of a large import (README, Benchmarks), and its
  * cost per row steps up by a fifth to a quarter once a row passes about 450 bytes of JSON. A row made
  * here was 622 bytes: every field name written out in every row, an id and deletedAt that are null, and
  * createdAt and statusChangedAt that repeat updatedAt. Stored with short names for the fields no index
