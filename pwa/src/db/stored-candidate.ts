@@ -39,7 +39,10 @@ const ROW_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof LocalCandidate>;
 
 const ROW_FIELD_SET = new Set<string>(ROW_FIELDS);
-/** The names a stored row gives the fields above. */
+/**
+ * The names a stored row gives the fields above. No other field of a row may take one of them (a
+ * field a later version adds included): it would be read back as the field it names here.
+ */
 const STORED_NAMES = new Set(['i', 'uid', 'n', 'e', 'p', 'l', 'status', 'a', 'sc', 's', 'x', 'k', 'o', 'u', 'c', 'ca', 't', 'd', 'emailKey']);
 
 type Row = Record<(typeof ROW_FIELDS)[number], unknown> & Record<string, unknown>;
