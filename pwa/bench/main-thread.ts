@@ -83,12 +83,13 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
  */
 function backendTime(events: readonly TraceEvent[]): BackendTime {
   const backend = tasksOf(events, POOL_TASK_EVENT, BACKEND_THREAD, BACKEND_PROCESS);
-  const cpu = (event: string) => sum(tasksOf(events, event, BACKEND_THREAD, BACKEND_PROCESS).map(cpuOf)) / 1000;
-  const [putCpuMs, indexesCpuMs, callbacksCpuMs] = [cpu(PUT_EVENT), cpu(PUT_INDEXES_EVENT), cpu(PUT_CALLBACKS_EVENT)];
+  const puts = tasksOf(events, PUT_EVENT, BACKEND_THREAD, BACKEND_PROCESS);
+  const cpu = (tasks: TraceEvent[]) => sum(tasks.map(cpuOf)) / 1000;
+  const [indexesCpuMs, callbacksCpuMs] = [PUT_INDEXES_EVENT, PUT_CALLBACKS_EVENT].map((event) => cpu(tasksOf(events, event, BACKEND_THREAD, BACKEND_PROCESS))) as [number, number];
   return {
     backendBusyMs: sum(backend.map((t) => t.dur ?? 0)) / 1000,
-    backendCpuMs: sum(backend.map(cpuOf)) / 1000,
-    puts: { count: tasksOf(events, PUT_EVENT, BACKEND_THREAD, BACKEND_PROCESS).length, rowsCpuMs: putCpuMs - indexesCpuMs - callbacksCpuMs, indexesCpuMs, callbacksCpuMs },
+    backendCpuMs: cpu(backend),
+    puts: { count: puts.length, rowsCpuMs: cpu(puts) - indexesCpuMs - callbacksCpuMs, indexesCpuMs, callbacksCpuMs },
   };
 }
 

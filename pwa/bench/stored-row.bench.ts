@@ -67,8 +67,8 @@ function deviceRows(cells: string[][]): Array<Record<string, unknown>> {
 const stored = (rows: Array<Record<string, unknown>>) => rows.map(toStoredCandidate);
 
 function without<T extends Record<string, unknown>>(rows: T[], fields: string[]): T[] {
-  return rows.map((stored) => {
-    const copy: Record<string, unknown> = { ...stored };
+  return rows.map((row) => {
+    const copy: Record<string, unknown> = { ...row };
     for (const field of fields) delete copy[field];
     return copy as T;
   });

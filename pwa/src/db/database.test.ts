@@ -16,12 +16,11 @@ import {
   OWN_RUN_INDEX,
   RepHireDb,
   VERSION_1_STORES,
-  candidatesWithEmailKeys,
   fromLocalCandidate,
-  indexedEmailKeys,
   runsStartedBy,
   toLocalCandidate,
 } from './database';
+import { candidatesWithEmailKeys, indexedEmailKeys } from './email-lookups';
 import { getMeta } from './meta';
 
 /** A later app version: appends a schema version, as STYLE rule 11 asks. */
