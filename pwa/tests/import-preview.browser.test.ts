@@ -40,6 +40,8 @@ describe('the preview before importing', () => {
     await expectRunToast(page, 'Import Complete', 'Processed 1 candidates: 1 new, 0 updated.');
 
     // An existing email, a bad row, and an email the file repeats (folded into one candidate: an update).
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     await page.locator('input[type=file]').setInputFiles([
       csvFile('hand-mapped.csv', [
         'Full Name,Email,Best number',
@@ -66,8 +68,12 @@ describe('the preview before importing', () => {
     await bestNumber.selectOption({ label: 'Phone' });
     await rows.first().filter({ hasText: '415-555-0111' }).waitFor();
     expect(await previewCounts(preview)).toBe('Will import: 1 new, 2 updated, 1 row with errors');
+    // One worker per preview (the file's, then the hand-mapped one's); the import takes the rows the last
+    // one kept instead of starting a worker to read the file again.
+    expect(workers).toHaveLength(2);
     await runImport(page);
     await expectRunToast(page, 'Import Complete', 'Processed 3 candidates: 1 new, 2 updated.');
+    expect(workers).toHaveLength(2);
     expect(await fileItem(dialog, 'hand-mapped.csv')).toMatchObject({ status: 'success', result: '1 new, 2 updated, 1 row skipped' });
     expect(await deviceCandidatesByEmail(page, 'hand.mapped@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0111' })]);
     expect(await deviceCandidatesByEmail(page, 'existing.person@example.com')).toEqual([expect.objectContaining({ phone: '415-555-0112' })]);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { ColumnMapping } from '../column-mapping';
-import { storedWithoutUids } from '../testing';
+import { storedWithoutUids, withoutUids } from '../testing';
 import type { PreviewRequest, WorkerToMain } from './protocol';
 import { PREVIEW_ROWS, previewSpreadsheetFile } from './preview-file';
-import { readSpreadsheetFile } from './read-file';
+import { DEFAULT_READ_LIMITS, readSpreadsheetFile, replayKeptRead } from './read-file';
 
 async function preview(content: BlobPart, options: Partial<PreviewRequest> = {}) {
   const messages: WorkerToMain[] = [];
@@ -74,7 +74,7 @@ describe('previewSpreadsheetFile', () => {
           rows: [],
         }),
       },
-      { type: 'previewDone', counts: null },
+      { type: 'previewDone', counts: null, kept: false },
     ]);
     const fixed = await preview('Name,Correo\nAna,ana@x.com\n', { columns: { name: 0, email: 1 } });
     expect(fixed.at(-1)).toMatchObject({ type: 'previewDone', counts: { candidates: 1, emails: ['ana@x.com'] } });
@@ -101,5 +101,58 @@ describe('previewSpreadsheetFile', () => {
     expect(imported.find((m) => m.type === 'batch')).toMatchObject({ rows: [{ name: 'Second Sheet', email: 'second@x.com' }] });
     const missing = await preview(bytes as BlobPart, { kind: 'workbook', sheet: 'Gone' });
     expect(missing).toEqual([{ type: 'failed', message: 'the workbook has no sheet named "Gone"', totals: null }]);
+  });
+
+  describe('keeping the batches for the import', () => {
+    /** A file of `count` people, a bad row and a blank one among them, every one's cells on a line. */
+    function people(count: number): string {
+      const lines = ['Name,Email,Applied'];
+      for (let i = 0; i < count; i += 1) lines.push(i === 3 ? 'Bad,not-an-email,' : i === 5 ? ',,' : `P${i},p${i}@x.com,2024-0${(i % 9) + 1}-1${i % 9}`);
+      return lines.join('\n');
+    }
+    const limits = { ...DEFAULT_READ_LIMITS, batchSize: 4, keptMessages: 1_000 };
+    const byRead = async (content: string) => {
+      const messages: WorkerToMain[] = [];
+      await readSpreadsheetFile(new Blob([content]), 'csv', 'UTC', { send: (m) => messages.push(m), room: async () => {} }, limits);
+      return messages;
+    };
+    const byReplay = async (kept: Awaited<ReturnType<typeof previewSpreadsheetFile>>) => {
+      const messages: WorkerToMain[] = [];
+      await replayKeptRead(kept!, { send: (m) => messages.push(m), room: async () => {} });
+      return messages;
+    };
+    const comparable = (messages: WorkerToMain[]) =>
+      messages.map((message) => (message.type === 'batch' ? { ...message, rows: withoutUids(message.rows) } : message));
+
+    it('keeps exactly what the import would read itself: the batches, their progress, every error, the totals', async () => {
+      const content = people(30);
+      const sent: WorkerToMain[] = [];
+      const kept = await previewSpreadsheetFile(
+        { file: new Blob([content]), kind: 'csv', timeZone: 'UTC', sheet: null, columns: null, remembered: [] },
+        (message) => sent.push(message),
+        limits,
+        30,
+      );
+      expect(sent.at(-1)).toMatchObject({ type: 'previewDone', counts: { candidates: 28, errorCount: 1 }, kept: true });
+      const replayed = await byReplay(kept);
+      const read = await byRead(content);
+      expect(comparable(replayed)).toEqual(comparable(read.filter((message) => message.type !== 'progress')));
+      expect(replayed.filter((message) => message.type === 'batch')).toHaveLength(7);
+      expect(replayed.at(-1)).toMatchObject({ type: 'done', totals: { candidates: 28, errorCount: 1, errors: [{ row: 5, field: 'email' }] } });
+    });
+
+    it('keeps nothing of a file with more candidate rows than it may keep, nor of one it cannot import', async () => {
+      const request = { kind: 'csv' as const, timeZone: 'UTC', sheet: null, columns: null, remembered: [] };
+      const sent: WorkerToMain[] = [];
+      expect(await previewSpreadsheetFile({ ...request, file: new Blob([people(30)]) }, (m) => sent.push(m), limits, 27)).toBeNull();
+      expect(sent.at(-1)).toMatchObject({ type: 'previewDone', counts: { candidates: 28 }, kept: false });
+      expect(await previewSpreadsheetFile({ ...request, file: new Blob(['Name,Correo\nAna,ana@x.com\n']) }, (m) => sent.push(m), limits, 30)).toBeNull();
+      expect(sent.at(-1)).toEqual({ type: 'previewDone', counts: null, kept: false });
+      expect(await previewSpreadsheetFile({ ...request, file: new Blob(['Name,Email\n']) }, (m) => sent.push(m), limits, 30)).toBeNull();
+      expect(sent.at(-1)).toMatchObject({ type: 'failed' });
+      // Without keepRows (the default) a preview keeps nothing.
+      expect(await previewSpreadsheetFile({ ...request, file: new Blob([people(30)]) }, (m) => sent.push(m), limits)).toBeNull();
+      expect(sent.at(-1)).toMatchObject({ type: 'previewDone', kept: false });
+    });
   });
 });

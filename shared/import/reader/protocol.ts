@@ -6,7 +6,9 @@
  *   rows up in memory), `progress` while it reads rows that make no batch, and finally `done` or `failed`.
  *   Its `sheet` and `columns` are the ones the preview showed, so the import reads what was previewed.
  * - `preview` reads the header and the first rows (`preview`), then goes on through the whole file to
- *   count what the import would make (`previewDone`), or answers `failed`.
+ *   count what the import would make (`previewDone`), or answers `failed`. It may keep the batches it
+ *   made on the way (a file of up to so many rows); then `replay` sends them as `read` would, and the
+ *   import never reads the file a second time.
  */
 import type { ColumnMapping } from '../column-mapping';
 import type { FileTotals, HeaderInfo, StoredRow } from './row-batcher';
@@ -29,6 +31,8 @@ export interface PreviewRequest {
 export type MainToWorker =
   | { type: 'read'; file: Blob; kind: SheetKind; timeZone: string; sheet?: string | null; columns?: ColumnMapping | null }
   | { type: 'ack'; batch: number }
+  /** After a `preview` that kept its batches (`previewDone` with `kept`): send them as a `read` would. */
+  | { type: 'replay' }
   | ({ type: 'preview' } & PreviewRequest);
 
 export interface FilePreview {
@@ -63,5 +67,10 @@ export type WorkerToMain =
   /** The file could not be read (further). Batches sent before it were good and may be stored. */
   | { type: 'failed'; message: string; totals: FileTotals | null }
   | { type: 'preview'; preview: FilePreview }
-  /** The preview's counts; null when the mapping cannot import (the preview's `problem`). */
-  | { type: 'previewDone'; counts: PreviewCounts | null };
+  /**
+   * The preview's counts; null when the mapping cannot import (the preview's `problem`). `kept`: the
+   * worker holds the whole file's batches, which a `replay` sends to the import.
+   */
+  | { type: 'previewDone'; counts: PreviewCounts | null; kept: boolean };
+
+export type BatchMessage = Extract<WorkerToMain, { type: 'batch' }>;

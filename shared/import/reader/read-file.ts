@@ -6,8 +6,8 @@
  * `done` with the file's totals, or `failed` with a message a recruiter can act on.
  */
 import type { ColumnMapping } from '../column-mapping';
-import type { SheetKind, WorkerToMain } from './protocol';
-import { RowBatcher, type RowBatch } from './row-batcher';
+import type { BatchMessage, SheetKind, WorkerToMain } from './protocol';
+import { RowBatcher, type FileTotals, type RowBatch } from './row-batcher';
 import { DEFAULT_READ_LIMITS, failureMessage, FileFailure, visitSheetRows, type ReadLimits } from './sheet-rows';
 
 export { DEFAULT_READ_LIMITS, type ReadLimits };
@@ -35,14 +35,12 @@ export async function readSpreadsheetFile(
   choice: ReadChoice = {},
 ): Promise<void> {
   const batcher = new RowBatcher({ timeZone, batchSize: limits.batchSize, keepMessages: limits.keptMessages, columns: choice.columns });
-  let batchNumber = 0;
-  let lastProgress = 0;
+  const message = batchMessages();
 
   const sendBatch = async (batch: RowBatch | null, progress: number) => {
     if (!batch) return;
     await port.room();
-    lastProgress = Math.max(lastProgress, progress);
-    port.send({ type: 'batch', batch: (batchNumber += 1), ...batch, progress: lastProgress });
+    port.send(message(batch, progress));
   };
 
   try {
@@ -69,4 +67,32 @@ export async function readSpreadsheetFile(
   } catch (error) {
     port.send({ type: 'failed', message: failureMessage(error), totals: batcher.hasHeader ? batcher.totals : null });
   }
+}
+
+/**
+ * A file's batches as the import receives them: numbered from 1, each with the share of the file read
+ * when it closed (never less than the batch before).
+ */
+export function batchMessages(): (batch: RowBatch, progress: number) => BatchMessage {
+  let batchNumber = 0;
+  let lastProgress = 0;
+  return (batch, progress) => {
+    lastProgress = Math.max(lastProgress, progress);
+    return { type: 'batch', batch: (batchNumber += 1), ...batch, progress: lastProgress };
+  };
+}
+
+/** What a preview that read the whole file kept for the import (preview-file.ts): its batches, then its totals. */
+export interface KeptRead {
+  batches: BatchMessage[];
+  totals: FileTotals;
+}
+
+/** Sends what a preview kept exactly as readSpreadsheetFile would have sent it, at the import's pace. */
+export async function replayKeptRead(kept: KeptRead, port: ReaderPort): Promise<void> {
+  for (const batch of kept.batches) {
+    await port.room();
+    port.send(batch);
+  }
+  port.send({ type: 'done', totals: kept.totals });
 }

@@ -10,7 +10,7 @@ import { ImportDialog } from './ImportDialog';
 import type { ColumnMapping } from '@shared/import/column-mapping';
 import type { FilePreview } from '@shared/import/reader/protocol';
 import { newUid } from '@shared/sync/ids';
-import type { ImportChoice } from './spreadsheet-client';
+import type { ImportChoice, KeptRows } from './spreadsheet-client';
 import type { ImportSessionDeps } from './useImportSession';
 import type { PreviewDeps } from './usePreviews';
 
@@ -50,30 +50,48 @@ function filePreview(columns: ColumnMapping = { name: 0, email: 1 }, sheet: stri
   };
 }
 
-/** Previews that answer at once, as the worker would for a file with HEADERS and the choice asked. */
+/** A preview's kept rows as the worker would hold them: which preview made them, and whether they were released. */
+interface FakeKept extends KeptRows {
+  choice: ImportChoice;
+  released: boolean;
+}
+
+/**
+ * Previews that answer at once, as the worker would for a file with HEADERS and the choice asked, each
+ * keeping its rows (`kept`: every preview's, in order).
+ */
 function instantPreviews() {
   const asked: ImportChoice[] = [];
   const remembered: Array<[string, ColumnMapping | null]> = [];
+  const kept: FakeKept[] = [];
   const deps: PreviewDeps = {
     async *preview(_file, _kind, choice) {
       asked.push(choice);
       yield { type: 'preview', preview: filePreview(choice.columns ?? undefined, choice.sheet) };
-      yield { type: 'previewDone', counts: { candidates: 3, errorCount: 1, emails: ['ana@x.com', 'ben@x.com'] } };
+      yield { type: 'previewDone', counts: { candidates: 3, errorCount: 1, emails: ['ana@x.com', 'ben@x.com'] }, kept: true };
+      const rows: FakeKept = {
+        choice,
+        released: false,
+        async *read() {},
+        release: () => void (rows.released = true),
+      };
+      kept.push(rows);
+      yield { type: 'kept', rows };
     },
     countKnownEmails: async (emails) => emails.filter((email) => email === 'ben@x.com').length,
     rememberMapping: async (signature, columns) => void remembered.push([signature, columns]),
   };
-  return { deps, asked, remembered };
+  return { deps, asked, remembered, kept };
 }
 
 /** Each file's import waits until the test settles it; progress can be reported meanwhile. */
 function controlledDeps() {
-  const runs: Array<{ file: File; choice: ImportChoice; progress: ImportProgress; settle: (result: FileImportResult) => void }> = [];
+  const runs: Array<{ file: File; choice: ImportChoice; kept: KeptRows | null; progress: ImportProgress; settle: (result: FileImportResult) => void }> = [];
   const toasts: ToastInput[] = [];
   const previews = instantPreviews();
   const deps: ImportSessionDeps = {
     ...previews.deps,
-    importFile: (file, _kind, onProgress, choice) => new Promise((resolve) => runs.push({ file, choice, progress: onProgress, settle: resolve })),
+    importFile: (file, _kind, onProgress, choice, _runId, kept) => new Promise((resolve) => runs.push({ file, choice, kept, progress: onProgress, settle: resolve })),
     undoImport: async () => null,
     notify: (input) => toasts.push(input),
   };
@@ -308,8 +326,34 @@ describe('ImportDialog', () => {
     await vi.waitFor(() => expect(button('Import Candidates')!.disabled).toBe(false));
     await act(async () => button('Import Candidates')!.click());
     expect(runs[0]!.choice).toEqual({ sheet: null, columns: chosen });
+    // The import takes the rows the last preview kept (made with the chosen mapping); each preview
+    // before it released its own when the next one started.
+    expect(runs[0]!.kept).toBe(previews.kept.at(-1));
+    expect(previews.kept.at(-1)!.choice).toEqual({ sheet: null, columns: chosen });
+    expect(previews.kept.map((kept) => kept.released)).toEqual([true, true, true, false]);
     // The previews give way to the run: no preview of a file being imported.
     expect(document.querySelector('section[data-preview]')).toBeNull();
+  });
+
+  it("releases the rows a file's preview kept when the file is removed or the dialog closes", async () => {
+    const { deps, previews } = controlledDeps();
+    await render(deps);
+    await choose(csv('a.csv'), csv('b.csv'));
+    expect(previews.kept.map((kept) => kept.released)).toEqual([false, false]);
+    await act(async () => button('Remove a.csv')!.click());
+    expect(previews.kept.map((kept) => kept.released)).toEqual([true, false]);
+    act(() => root!.unmount());
+    root = null;
+    expect(previews.kept.map((kept) => kept.released)).toEqual([true, true]);
+  });
+
+  it('releases kept rows an import did not read, when it failed before reading them', async () => {
+    const previews = instantPreviews();
+    await render({ ...previews.deps, importFile: async () => Promise.reject(new Error('storage is gone')), undoImport: async () => null, notify: () => {} });
+    await choose(csv('a.csv'));
+    await act(async () => button('Import Candidates')!.click());
+    expect(items()).toEqual([['a.csv', 'error']]);
+    expect(previews.kept.map((kept) => kept.released)).toEqual([true]);
   });
 
   it("previews and imports a workbook's chosen sheet", async () => {

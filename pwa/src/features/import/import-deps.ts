@@ -34,13 +34,14 @@ function runOf(runId: string): ImportRun {
 
 export const defaultImportDeps: ImportSessionDeps = {
   // The list screens behind the dialog take in the file's rows once, when it is done.
-  importFile: (file, kind, onProgress, choice, runId) =>
+  importFile: (file, kind, onProgress, choice, runId, kept) =>
     candidateList.holdWhile(() =>
       importFile(
         file,
         kind,
         {
-          read,
+          // The rows the file's preview kept are the file's, read and checked already.
+          read: kept ? () => kept.read() : read,
           // The mirror first takes in the batch before (it answers the next one's email lookups).
           store: async (rows, options) => {
             await mirror.applied();

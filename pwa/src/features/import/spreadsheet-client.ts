@@ -2,7 +2,8 @@
  * The main thread's side of the spreadsheet worker (workers/spreadsheet.worker.ts): one worker per job
  * (an import or a preview of one file), its messages as an async sequence. A batch is acknowledged when
  * the consumer asks for the next message — that is, after it stored the batch — which is what paces the
- * worker. The worker is terminated when the sequence ends, the consumer stops early, or `signal` aborts.
+ * worker. The worker is terminated when the sequence ends, the consumer stops early, or `signal` aborts;
+ * but a preview that kept the file's batches hands its worker on (KeptRows), for the import to read them.
  */
 import type { ColumnMapping } from '@shared/import/column-mapping';
 import type { MainToWorker, PreviewRequest, SheetKind, WorkerToMain } from '@shared/import/reader/protocol';
@@ -28,11 +29,26 @@ export interface ImportChoice {
 }
 
 export type ReadInWorker = (file: Blob, kind: SheetKind, timeZone: string, choice?: ImportChoice) => AsyncIterable<WorkerToMain>;
-export type PreviewInWorker = (request: PreviewRequest, signal: AbortSignal) => AsyncIterable<WorkerToMain>;
+
+/**
+ * A preview's worker that read the whole file and kept the batches it made (shared/import/reader/
+ * preview-file.ts): the import takes them from it instead of reading the file again.
+ */
+export interface KeptRows {
+  /** The batches, then `done` with the file's totals, exactly as a `read` sends them; the worker ends after. */
+  read(): AsyncIterable<WorkerToMain>;
+  /** Ends the worker: the rows are not wanted (the preview was replaced, the file removed, the dialog closed). */
+  release(): void;
+}
+
+/** A preview's messages, and after `previewDone` with `kept`, the worker holding its rows. */
+export type PreviewMessage = WorkerToMain | { type: 'kept'; rows: KeptRows };
+export type PreviewInWorker = (request: PreviewRequest, signal: AbortSignal) => AsyncIterable<PreviewMessage>;
 
 const isLast = (message: WorkerToMain) => message.type === 'done' || message.type === 'failed' || message.type === 'previewDone';
 
-async function* runInWorker(createWorker: CreateWorker, job: MainToWorker, signal?: AbortSignal): AsyncGenerator<WorkerToMain> {
+/** One worker, and its jobs' messages as async sequences (each to its last message); ending it is the caller's. */
+function connect(createWorker: CreateWorker) {
   const worker = createWorker();
   const queue: WorkerToMain[] = [];
   let notify: (() => void) | null = null;
@@ -52,28 +68,62 @@ async function* runInWorker(createWorker: CreateWorker, job: MainToWorker, signa
     receive({ type: 'failed', message: `the spreadsheet reader stopped (${detail})`, totals: null });
   };
   worker.onmessageerror = () => receive({ type: 'failed', message: 'the spreadsheet reader sent unreadable data', totals: null });
-  signal?.addEventListener('abort', wake);
-  try {
-    worker.postMessage(job);
-    for (;;) {
-      while (!queue.length && !signal?.aborted) await new Promise<void>((resolve) => (notify = resolve));
-      if (signal?.aborted) return;
-      const message = queue.shift()!;
-      yield message;
-      if (message.type === 'batch') worker.postMessage({ type: 'ack', batch: message.batch });
-      if (isLast(message)) return;
+
+  async function* run(job: MainToWorker, signal?: AbortSignal): AsyncGenerator<WorkerToMain> {
+    signal?.addEventListener('abort', wake);
+    try {
+      worker.postMessage(job);
+      for (;;) {
+        while (!queue.length && !signal?.aborted) await new Promise<void>((resolve) => (notify = resolve));
+        if (signal?.aborted) return;
+        const message = queue.shift()!;
+        yield message;
+        if (message.type === 'batch') worker.postMessage({ type: 'ack', batch: message.batch });
+        if (isLast(message)) return;
+      }
+    } finally {
+      signal?.removeEventListener('abort', wake);
     }
-  } finally {
-    signal?.removeEventListener('abort', wake);
-    worker.terminate();
   }
+  return { run, end: () => worker.terminate() };
 }
 
 export function workerReader(createWorker: CreateWorker = createSpreadsheetWorker): ReadInWorker {
-  return (file, kind, timeZone, choice) =>
-    runInWorker(createWorker, { type: 'read', file, kind, timeZone, sheet: choice?.sheet ?? null, columns: choice?.columns ?? null });
+  return async function* (file, kind, timeZone, choice) {
+    const worker = connect(createWorker);
+    try {
+      yield* worker.run({ type: 'read', file, kind, timeZone, sheet: choice?.sheet ?? null, columns: choice?.columns ?? null });
+    } finally {
+      worker.end();
+    }
+  };
 }
 
 export function workerPreviewer(createWorker: CreateWorker = createSpreadsheetWorker): PreviewInWorker {
-  return (request, signal) => runInWorker(createWorker, { type: 'preview', ...request }, signal);
+  return async function* (request, signal) {
+    const worker = connect(createWorker);
+    let handedOver = false;
+    try {
+      for await (const message of worker.run({ type: 'preview', ...request }, signal)) {
+        yield message;
+        if (message.type === 'previewDone' && message.kept && !signal.aborted) {
+          // From here the worker is the rows' holder's to end: read to the end, or released.
+          handedOver = true;
+          const rows: KeptRows = {
+            read: async function* () {
+              try {
+                yield* worker.run({ type: 'replay' });
+              } finally {
+                worker.end();
+              }
+            },
+            release: worker.end,
+          };
+          yield { type: 'kept', rows };
+        }
+      }
+    } finally {
+      if (!handedOver) worker.end();
+    }
+  };
 }

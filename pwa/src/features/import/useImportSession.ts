@@ -15,13 +15,16 @@ import { displayFileName, type FileImportResult, type ImportProgress } from './i
 import { completionToast } from './import-texts';
 import { canRemove, importReducer, initialImportState, nextItemId, SIMULATION, type ImportState } from './import-state';
 import type { UndoSummary } from './import-history';
-import type { ImportChoice } from './spreadsheet-client';
+import type { ImportChoice, KeptRows } from './spreadsheet-client';
 import { newUid } from '@shared/sync/ids';
 import { usePreviews, type PreviewDeps } from './usePreviews';
 
 export interface ImportSessionDeps extends PreviewDeps {
-  /** Imports one file as part of the run `runId` (its files are undone together). */
-  importFile(file: File, kind: SheetKind, onProgress: ImportProgress, choice: ImportChoice, runId: string): Promise<FileImportResult>;
+  /**
+   * Imports one file as part of the run `runId` (its files are undone together): the rows its preview
+   * kept when there are (`kept`, read to the end here), else read from the file.
+   */
+  importFile(file: File, kind: SheetKind, onProgress: ImportProgress, choice: ImportChoice, runId: string, kept: KeptRows | null): Promise<FileImportResult>;
   /** Undoes a run (import-history.ts): null when there was nothing to undo. */
   undoImport(runId: string): Promise<UndoSummary | null>;
   notify(toast: ToastInput): void;
@@ -102,7 +105,9 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
       return;
     }
     starting.current = true;
-    // The files are read for real now: previews still counting give the worker's time to the import.
+    // What the finished previews kept is imported as it is; previews still counting give the worker's
+    // time to the import, which reads those files itself.
+    const kept = new Map(pending.map((item) => [item.id, previews.take(item.id)]));
     previews.stopAll();
     dispatch({ type: 'start' });
     const results: FileImportResult[] = [];
@@ -113,7 +118,7 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
         let result: FileImportResult;
         try {
           const onProgress = (fraction: number, rows?: { read: number; saved: number }) => dispatch({ type: 'itemProgress', id: item.id, fraction, rows });
-          result = await deps.importFile(item.file, item.kind, onProgress, item.choice, runId);
+          result = await deps.importFile(item.file, item.kind, onProgress, item.choice, runId, kept.get(item.id) ?? null);
         } catch (error) {
           result = thrownResult(item.file, error);
         }
@@ -121,6 +126,8 @@ export function useImportSession(deps: ImportSessionDeps): ImportSession {
         results.push(result);
       }
     } finally {
+      // Read to the end by their imports, or left over when one threw before reading (ending is idempotent).
+      for (const rows of kept.values()) rows?.release();
       dispatch({ type: 'finished', results, runId });
       starting.current = false;
     }

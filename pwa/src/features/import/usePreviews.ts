@@ -5,16 +5,18 @@
  * (import-state.ts). The worker counts the file's rows and gathers their emails off the main thread; here
  * only the emails already on the device are counted (deps.countKnownEmails). A mapping chosen by hand is
  * remembered for files with the same headers, or forgotten when put back to what matching picks.
+ * A preview that read the whole file may keep its batches in its worker (KeptRows): the import takes
+ * them (`take`); a newer preview of the file, its removal or the dialog closing releases them.
  */
 import { useMemo, useRef, type Dispatch, type RefObject } from 'react';
 import { sameColumns, withColumnField, type ImportField } from '@shared/import/column-mapping';
-import type { SheetKind, WorkerToMain } from '@shared/import/reader/protocol';
+import type { SheetKind } from '@shared/import/reader/protocol';
 import { importCounts, type ImportAction, type ImportState } from './import-state';
-import type { ImportChoice } from './spreadsheet-client';
+import type { ImportChoice, KeptRows, PreviewMessage } from './spreadsheet-client';
 
 export interface PreviewDeps {
   /** Reads a file's preview in the worker (with the device's remembered mappings). */
-  preview(file: File, kind: SheetKind, choice: ImportChoice, signal: AbortSignal): AsyncIterable<WorkerToMain>;
+  preview(file: File, kind: SheetKind, choice: ImportChoice, signal: AbortSignal): AsyncIterable<PreviewMessage>;
   /** How many of these normalised emails a live candidate on the device has. */
   countKnownEmails(emails: readonly string[]): Promise<number>;
   /** Remembers a mapping chosen by hand for this header signature (null forgets it). */
@@ -25,6 +27,8 @@ export interface Previews {
   start(id: string, file: File, kind: SheetKind, choice: ImportChoice): void;
   stop(id: string): void;
   stopAll(): void;
+  /** The rows the file's latest preview kept, now the caller's (to read or release); null when none. */
+  take(id: string): KeptRows | null;
   chooseSheet(id: string, sheet: string): void;
   chooseField(id: string, column: number, field: ImportField | null): void;
 }
@@ -33,12 +37,15 @@ const reasonOf = (error: unknown) => (error instanceof Error && error.message ? 
 
 export function usePreviews(deps: PreviewDeps, dispatch: Dispatch<ImportAction>, latest: RefObject<ImportState>): Previews {
   const running = useRef(new Map<string, AbortController>());
+  const kept = useRef(new Map<string, KeptRows>());
   const runs = useRef(0);
 
   return useMemo(() => {
     const stop = (id: string) => {
       running.current.get(id)?.abort();
       running.current.delete(id);
+      kept.current.get(id)?.release();
+      kept.current.delete(id);
     };
 
     const start = (id: string, file: File, kind: SheetKind, choice: ImportChoice) => {
@@ -55,6 +62,9 @@ export function usePreviews(deps: PreviewDeps, dispatch: Dispatch<ImportAction>,
             else if (message.type === 'previewDone') {
               const counts = message.counts && importCounts(message.counts, await deps.countKnownEmails(message.counts.emails));
               if (!controller.signal.aborted) dispatch({ type: 'previewCounted', id, run, counts });
+            } else if (message.type === 'kept') {
+              if (controller.signal.aborted) message.rows.release();
+              else kept.current.set(id, message.rows);
             }
           }
         } catch (error) {
@@ -71,7 +81,12 @@ export function usePreviews(deps: PreviewDeps, dispatch: Dispatch<ImportAction>,
       start,
       stop,
       stopAll() {
-        for (const id of [...running.current.keys()]) stop(id);
+        for (const id of new Set([...running.current.keys(), ...kept.current.keys()])) stop(id);
+      },
+      take(id) {
+        const rows = kept.current.get(id) ?? null;
+        kept.current.delete(id);
+        return rows;
       },
       chooseSheet(id, sheet) {
         const item = pendingItem(id);

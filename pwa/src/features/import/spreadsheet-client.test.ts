@@ -1,0 +1,114 @@
+/**
+ * The main thread's side of the spreadsheet worker: which worker ends when, acknowledgements, and a
+ * preview's kept rows handed to the import. The worker here answers with the real reading code
+ * (shared/import/reader), in this thread, as workers/spreadsheet.worker.ts dispatches it; the real
+ * worker runs in the browser tests (pwa/tests/import*.browser.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { MainToWorker, WorkerToMain } from '@shared/import/reader/protocol';
+import { previewSpreadsheetFile } from '@shared/import/reader/preview-file';
+import { DEFAULT_READ_LIMITS, readSpreadsheetFile, replayKeptRead, type KeptRead } from '@shared/import/reader/read-file';
+import { workerPreviewer, workerReader, type KeptRows, type PreviewMessage, type WorkerLike } from './spreadsheet-client';
+
+const LIMITS = { ...DEFAULT_READ_LIMITS, batchSize: 2 };
+
+/** A worker answering in this thread; it records what it was sent and whether it was terminated. */
+class InThreadWorker implements WorkerLike {
+  onmessage: ((event: MessageEvent<WorkerToMain>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  onmessageerror: ((event: MessageEvent) => void) | null = null;
+  received: MainToWorker[] = [];
+  terminated = false;
+  private kept: KeptRead | null = null;
+  private acked = 0;
+  private sent = 0;
+  private wake: (() => void) | null = null;
+  private readonly port = {
+    send: (message: WorkerToMain) => {
+      if (message.type === 'batch') this.sent += 1;
+      this.answer(message);
+    },
+    room: async () => {
+      // At most one batch unacknowledged: the main thread paces the reading.
+      while (this.sent > this.acked) await new Promise<void>((resolve) => (this.wake = resolve));
+    },
+  };
+
+  constructor(private readonly keepRows: number) {}
+
+  private answer(message: WorkerToMain) {
+    if (!this.terminated) queueMicrotask(() => this.onmessage?.({ data: message } as MessageEvent<WorkerToMain>));
+  }
+
+  postMessage(message: MainToWorker): void {
+    this.received.push(message);
+    if (message.type === 'ack') {
+      this.acked += 1;
+      this.wake?.();
+    } else if (message.type === 'read') void readSpreadsheetFile(message.file, message.kind, message.timeZone, this.port, LIMITS, message);
+    else if (message.type === 'preview') void previewSpreadsheetFile(message, (answer) => this.answer(answer), LIMITS, this.keepRows).then((kept) => (this.kept = kept));
+    else if (message.type === 'replay') void replayKeptRead(this.kept!, this.port);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+function workers(keepRows: number) {
+  const made: InThreadWorker[] = [];
+  return { made, create: () => made[made.push(new InThreadWorker(keepRows)) - 1]! };
+}
+
+const FILE = new Blob(['Name,Email\nAna,ana@x.com\nBen,ben@x.com\nCy,cy@x.com\n']);
+const request = { file: FILE, kind: 'csv' as const, timeZone: 'UTC', sheet: null, columns: null, remembered: [] };
+
+async function collect<T>(messages: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const message of messages) all.push(message);
+  return all;
+}
+
+const kinds = (messages: Array<WorkerToMain | PreviewMessage>) => messages.map((message) => message.type);
+
+describe('spreadsheet client', () => {
+  it('reads a file in a worker of its own, acknowledging each batch, and ends the worker', async () => {
+    const { made, create } = workers(0);
+    const messages = await collect(workerReader(create)(FILE, 'csv', 'UTC'));
+    expect(kinds(messages)).toEqual(['batch', 'batch', 'done']);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.received.map((message) => message.type)).toEqual(['read', 'ack', 'ack']);
+    expect(made[0]!.terminated).toBe(true);
+  });
+
+  it("hands a preview's worker, with the rows it kept, to the import, which reads them instead of the file", async () => {
+    const { made, create } = workers(10);
+    const messages = await collect(workerPreviewer(create)(request, new AbortController().signal));
+    expect(kinds(messages)).toEqual(['preview', 'previewDone', 'kept']);
+    expect(made[0]!.terminated).toBe(false);
+    const kept = (messages.at(-1) as { rows: KeptRows }).rows;
+    const read = await collect(kept.read());
+    expect(kinds(read)).toEqual(['batch', 'batch', 'done']);
+    expect(read.flatMap((message) => (message.type === 'batch' ? message.rows.map((row) => row.email) : []))).toEqual(['ana@x.com', 'ben@x.com', 'cy@x.com']);
+    expect(made[0]!.received.map((message) => message.type)).toEqual(['preview', 'replay', 'ack', 'ack']);
+    expect(made[0]!.terminated).toBe(true);
+    expect(made).toHaveLength(1);
+  });
+
+  it('ends the worker of a preview that kept nothing, of one stopped early, and of kept rows released', async () => {
+    const nothing = workers(1);
+    expect(kinds(await collect(workerPreviewer(nothing.create)(request, new AbortController().signal)))).toEqual(['preview', 'previewDone']);
+    expect(nothing.made[0]!.terminated).toBe(true);
+
+    const stopped = workers(10);
+    const controller = new AbortController();
+    for await (const message of workerPreviewer(stopped.create)(request, controller.signal)) if (message.type === 'preview') controller.abort();
+    expect(stopped.made[0]!.terminated).toBe(true);
+
+    const released = workers(10);
+    const messages = await collect(workerPreviewer(released.create)(request, new AbortController().signal));
+    expect(released.made[0]!.terminated).toBe(false);
+    (messages.at(-1) as { rows: KeptRows }).rows.release();
+    expect(released.made[0]!.terminated).toBe(true);
+  });
+});
