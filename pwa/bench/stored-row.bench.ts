@@ -3,18 +3,20 @@
  * record (import-baseline.ts), and what a smaller stored row would save: a question the import bench's
  * ratio raises (issue 14: "Import Complete" within 1.5× the baseline). Headless Chromium, raw
  * IndexedDB (no Dexie, no app), the same candidates written each way into a fresh database with the
- * candidates table's indexes (CANDIDATE_INDEXES: a row lacking an index's key path has no entry in
- * it), 5,000 rows per transaction as the import writes them.
+ * candidates table's indexes (CANDIDATE_INDEXES, or an earlier version's: a row lacking an index's key
+ * path has no entry in it), 5,000 rows per transaction as the import writes them.
  *
- *   npm run bench:stored-row      (BENCH_ROWS=30000 and BENCH_ROUNDS=5 by default)
+ *   npm run bench:stored-row      (BENCH_ROWS=30000 and BENCH_ROUNDS=5 by default; BENCH_VARIANTS to pick)
  *
  * The variants:
- *   - baseline: the baseline's record (no id, clocks, run or localOnly: its two extra indexes stay empty);
+ *   - baseline: the baseline's record (no id, clocks, run or localOnly: the run index stays empty);
  *   - device row: the row an import makes (createCandidateRecord → toLocalCandidate, with its run), in
- *     full, as it was stored before the stored form;
- *   - without localOnly, without the run, without both: the device row with those index entries gone;
- *   - the stored form, with and without both entries: the device row as the app stores it
- *     (stored-candidate.ts: short names, implied values left out; 622 bytes of JSON become 389).
+ *     full, as it was stored before the stored form, with version 8's indexes (localOnly and the run
+ *     apart: two index entries beyond the baseline's), and without either entry;
+ *   - version 11's stored form (short names, implied values left out: 622 bytes of JSON become 389),
+ *     still with localOnly and the run apart;
+ *   - the stored form, the app's (stored-candidate.ts: localOnly and the run one key, `r`), and
+ *     without own writes at all (no entry beyond the baseline's).
  * Each is the median of the rounds (the variants take turns within a round), and is printed as a
  * ratio to the baseline's median: the machine is shared, so only the ratios are read, never a time.
  * The figure is the IndexedDB backend's CPU time (a Chrome trace: main-thread.ts), which sets an
@@ -26,7 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { HybridLogicalClock, nodeIdFrom } from '../../shared/sync/hlc';
 import { createCandidateRecord } from '../../shared/sync/merge';
-import { CANDIDATE_INDEXES, toLocalCandidate } from '../src/db/database';
+import { CANDIDATE_INDEXES, CANDIDATE_INDEXES_V8, toLocalCandidate } from '../src/db/database';
 import { toStoredCandidate } from '../src/db/stored-candidate';
 import { nextOwnWrites } from '../src/sync/dexie-rows';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/support/chromium';
@@ -37,6 +39,8 @@ import { loadLine, printFigures, type Figure } from './report';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 30_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** BENCH_VARIANTS="part,part": only the variants whose names hold one of these (and the baseline). */
+const ONLY = process.env.BENCH_VARIANTS?.split(',');
 /** Rows per transaction: the import's batch (shared/import/reader/row-batcher.ts). */
 const PER_TRANSACTION = 5_000;
 /** Rows per candidates.import mutation: each mutation starts a run of its own. */
@@ -48,6 +52,8 @@ interface Variant {
   name: string;
   /** The stored rows (the baseline's are made in the page, from its cells). */
   rows: (cells: string[][]) => unknown[] | null;
+  /** The table's indexes, when not the app's (CANDIDATE_INDEXES). */
+  indexes?: string;
 }
 
 /** The rows an import of `cells` stores on the device, as the real code makes them. */
@@ -74,14 +80,17 @@ function without<T extends Record<string, unknown>>(rows: T[], fields: string[])
   });
 }
 
+/** Version 11's stored form: the app's, but localOnly and the run as fields of their own. */
+const version11Form = (rows: Array<Record<string, unknown>>) =>
+  rows.map(({ localOnly, ownWrites, ...row }) => ({ ...(toStoredCandidate(row) as object), ...(localOnly ? { localOnly } : {}), ownWrites }));
+
 const VARIANTS: Variant[] = [
   { name: 'baseline record', rows: () => null },
-  { name: 'device row', rows: deviceRows },
-  { name: 'device row, no localOnly entry', rows: (cells) => without(deviceRows(cells), ['localOnly']) },
-  { name: 'device row, no run entry', rows: (cells) => without(deviceRows(cells), ['ownWrites']) },
-  { name: 'device row, neither entry', rows: (cells) => without(deviceRows(cells), ['localOnly', 'ownWrites']) },
+  { name: 'device row (version 8)', rows: deviceRows, indexes: CANDIDATE_INDEXES_V8 },
+  { name: 'device row, neither entry', rows: (cells) => without(deviceRows(cells), ['localOnly', 'ownWrites']), indexes: CANDIDATE_INDEXES_V8 },
+  { name: 'stored form of version 11', rows: (cells) => version11Form(deviceRows(cells)), indexes: CANDIDATE_INDEXES_V8 },
   { name: "stored form (the app's)", rows: (cells) => stored(deviceRows(cells)) },
-  { name: 'stored form, neither entry', rows: (cells) => stored(without(deviceRows(cells), ['localOnly', 'ownWrites'])) },
+  { name: 'stored form, no own writes', rows: (cells) => stored(without(deviceRows(cells), ['localOnly', 'ownWrites'])) },
 ];
 
 /** Dexie's index specs as IndexedDB indexes: name → key path (a compound spec is an array of paths). */
@@ -107,13 +116,14 @@ async function main() {
   const server = http.createServer((_, res) => res.end('<!doctype html><title>bench</title>')).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  const timings = new Map<string, Timing[]>(VARIANTS.map((v) => [v.name, []]));
+  const RUN = ONLY ? VARIANTS.filter((variant, i) => i === 0 || ONLY.some((part) => variant.name.includes(part))) : VARIANTS;
+  const timings = new Map<string, Timing[]>(RUN.map((v) => [v.name, []]));
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     const cells = Array.from({ length: ROWS }, (_, i) => row(i, 'stored-row.bench.example'));
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const variant of VARIANTS) {
+      for (const variant of RUN) {
         let timing!: { totalMs: number; putMs: number };
         const { backendCpuMs, puts } = await traceBackend(browser, async () => {
           timing = await page.evaluate(
@@ -149,7 +159,7 @@ async function main() {
             await new Promise((resolve) => (indexedDB.deleteDatabase(name).onsuccess = resolve));
             return { totalMs, putMs };
           },
-          { rows: variant.rows(cells), cells, indexes: keyPaths(CANDIDATE_INDEXES), perTransaction: PER_TRANSACTION, recordSource: BASELINE_RECORD_SOURCE },
+          { rows: variant.rows(cells), cells, indexes: keyPaths(variant.indexes ?? CANDIDATE_INDEXES), perTransaction: PER_TRANSACTION, recordSource: BASELINE_RECORD_SOURCE },
           );
         });
         timings.get(variant.name)!.push({ ...timing, backendCpuMs, rowsCpuMs: puts.rowsCpuMs, indexesCpuMs: puts.indexesCpuMs });
@@ -165,7 +175,7 @@ async function main() {
   const baseRuns = timings.get(VARIANTS[0]!.name)!;
   const medianOf = (runs: Timing[], part: keyof Timing) => median(runs.map((t) => t[part]));
   const ratio = (runs: Timing[], part: keyof Timing) => (medianOf(runs, part) / medianOf(baseRuns, part)).toFixed(2);
-  const figures: Figure[] = VARIANTS.map((variant) => {
+  const figures: Figure[] = RUN.map((variant) => {
     const runs = timings.get(variant.name)!;
     return {
       name: variant.name,

@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
-import { toLocalCandidate } from '@/db/database';
+import { madeHere, toLocalCandidate } from '@/db/database';
 import { pullAll } from '@/sync/pull';
 import { pushOutbox } from '@/sync/push';
 import type { SyncTransport } from '@/sync/transport';
@@ -24,7 +24,7 @@ describe('own rows', () => {
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     await a.candidates.importCandidates(importRows('imp', 1200), { fileName: 'own.csv' });
     pages.length = 0;
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
 
     const mine = (await a.candidates.findByEmail('imp0@own.test'))[0]!;
     const imported = (await a.db.candidates.toArray()).filter((row) => row.email.endsWith('@own.test'));
@@ -48,7 +48,7 @@ describe('own rows', () => {
     const http = await world.server.recruiterClient();
     const writer = await world.device(http);
     await writer.candidates.importCandidates(importRows('ahead', 700), { fileName: 'ahead.csv' });
-    await syncUntil(writer, async () => (await writer.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(writer, async () => (await madeHere(writer.db).count()) === 0);
 
     const reader = await world.device(http);
     /** The candidates the reader held when each page was asked for. */
@@ -103,8 +103,8 @@ describe('own rows', () => {
     }
     expect(asked.some((page) => page.full > 0 && page.limit === 50)).toBe(true);
     expect(asked.reduce((sum, page) => sum + page.confirmed, 0)).toBe(700);
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
-    await syncUntil(other, async () => (await other.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
+    await syncUntil(other, async () => (await madeHere(other.db).count()) === 0);
     await expectConverged(a, http);
   });
 
@@ -115,7 +115,7 @@ describe('own rows', () => {
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     // Rows for a pull of several pages, then rows of the device's own, pushed between two of its pages.
     await writer.candidates.importCandidates(importRows('during', 600), { fileName: 'others.csv' });
-    await syncUntil(writer, async () => (await writer.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(writer, async () => (await madeHere(writer.db).count()) === 0);
     await a.candidates.importCandidates(importRows('mine-during', 5), { fileName: 'mine.csv' });
     let pushed = false;
     const pushingMidway: SyncTransport = {
@@ -133,7 +133,7 @@ describe('own rows', () => {
     expect(pushed).toBe(true);
 
     pages.length = 0;
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
     const mine = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('mine-during'));
     expect(mine).toHaveLength(5);
     for (const row of mine) {
@@ -148,11 +148,11 @@ describe('own rows', () => {
     // Rows of others, which the device's first pull sends in full.
     const writer = await world.device(http);
     await writer.candidates.importCandidates(importRows('theirs-first', 300), { fileName: 'theirs.csv' });
-    await syncUntil(writer, async () => (await writer.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(writer, async () => (await madeHere(writer.db).count()) === 0);
     const { device: a, pages } = await recordingDevice(http);
     await a.candidates.importCandidates(importRows('never-pulled', 400), { fileName: 'mine.csv' });
     expect(await a.db.meta.get('cursor')).toBeUndefined();
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
 
     const mine = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('never-pulled'));
     expect(mine).toHaveLength(400);
@@ -175,7 +175,7 @@ describe('own rows', () => {
     // Its next edit starts a run of its own on top of the server's version.
     await a.candidates.updateCandidate(first!.uid, { location: 'Bergen' });
     pages.length = 0;
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
     expect((await a.candidates.getCandidate(first!.uid))!.location).toBe('Bergen');
     // Confirmed (the run the server holds began before the device's), then taken in full: the device's run differs.
     expect(confirmedUids(pages).has(first!.uid)).toBe(true);
@@ -202,7 +202,7 @@ describe('own rows', () => {
     pages.length = 0;
     await syncUntil(a, synced(a, 'mix1@own.test', (row) => row.phone === '+1 555 0101'));
     await syncUntil(a, synced(a, 'mix2@own.test', (row) => row.location === 'Lima'));
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
     const own = (uids: Set<string>) => new Set([...uids].filter((uid) => [0, 1, 2, 3, 4].some((i) => uid === uidOf[i])));
     const uidOf = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await a.candidates.findByEmail(`mix${i}@own.test`))[0]!.uid));
     expect(own(sentUids(pages))).toEqual(new Set([byDevice.uid, byServer.uid]));
@@ -223,7 +223,7 @@ describe('own rows', () => {
     await a.candidates.updateCandidate(row.uid, { phone: '+1 555 0102' });
     pages.length = 0;
     const deadline = Date.now() + 30_000;
-    while ((await a.db.candidates.where('localOnly').equals(1).count()) > 0 && Date.now() < deadline) await pullAll(a.db, a.transport);
+    while ((await madeHere(a.db).count()) > 0 && Date.now() < deadline) await pullAll(a.db, a.transport);
     // The first answer confirmed all four; the device's row of one had another pending change: the
     // page came again in full, and the pending change stays on top.
     const ownRows = pages
@@ -282,7 +282,7 @@ describe('own rows', () => {
     expect(await a.db.candidates.get(first.uid)).not.toHaveProperty('localOnly');
 
     // The round gives the others their ids (not the edited one: its run is no longer the confirmed one).
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
     expect(await a.db.confirmations.count()).toBe(0);
     const kept = (await a.db.candidates.toArray()).filter((row) => row.email.startsWith('kept'));
     expect(kept.every((row) => typeof row.id === 'number' && !row.localOnly && !row.ownWrites)).toBe(true);
@@ -346,7 +346,7 @@ describe('own rows', () => {
     const a = await world.device(http);
     expect(await a.engine.syncNow()).toEqual({ ok: true });
     await a.candidates.importCandidates(importRows('off', 3));
-    await syncUntil(a, async () => (await a.db.candidates.where('localOnly').equals(1).count()) === 0);
+    await syncUntil(a, async () => (await madeHere(a.db).count()) === 0);
     a.env.online = false;
     const row = (await a.candidates.findByEmail('off0@own.test'))[0]!;
     await a.candidates.setStatus(row.uid, 'interview', '[2026-01-02] Status updated');

@@ -17,9 +17,13 @@ import {
   RepHireDb,
   VERSION_1_STORES,
   fromLocalCandidate,
+  holdersOfRun,
+  madeHere,
   runsStartedBy,
   toLocalCandidate,
+  type LocalCandidate,
 } from './database';
+import { toStoredCandidate } from './stored-candidate';
 import { candidatesWithEmailKeys, indexedEmailKeys } from './email-lookups';
 import { getMeta } from './meta';
 
@@ -64,11 +68,11 @@ describe('version 2', () => {
 
     const db = new RepHireDb(name);
     await db.open();
-    expect(await db.candidates.where('localOnly').equals(1).primaryKeys()).toEqual([madeHere.uid]);
+    expect(await madeHereUids(db)).toEqual([madeHere.uid]);
     expect(await db.candidates.get(pulled.uid)).toEqual(pulled);
     // The old "none" copy stays; it and localOnly say the same thing to a rebase.
     expect(await db.serverRows.count()).toBe(1);
-    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual([OWN_RUN_INDEX, 'emailKey', 'localOnly', 'status']);
+    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', OWN_RUN_INDEX, 'status']);
     await db.delete();
   });
 });
@@ -115,24 +119,58 @@ describe('version 6', () => {
   });
 });
 
-describe('versions 7 and 8', () => {
-  it("index the stored candidates' pending runs by their first mutation, leaving rows without a run out", async () => {
+const madeHereUids = async (db: RepHireDb) => (await madeHere(db).primaryKeys()).sort();
+
+describe('versions 7, 8 and 12', () => {
+  it("index the stored candidates' pending runs whole and by their first mutation, and the rows made here, leaving the rest out", async () => {
     const name = `test-${newUid()}`;
     const v6 = new Dexie(name);
     v6.version(6).stores({ candidates: 'uid, emailKey, status, localOnly' });
     const pending = { ...toLocalCandidate(makeCandidate({ email: 'mine@x.io', id: null })), ownWrites: { from: 4, through: 5, count: 2 } };
+    const edited = { ...toLocalCandidate(makeCandidate({ email: 'edited@x.io', id: 8 })), ownWrites: { from: 4, through: 5, count: 2 } };
+    // Made here by a version-1 device: localOnly (version 2) without a run.
+    const old = toLocalCandidate(makeCandidate({ email: 'old-made@x.io', id: null }));
     const pulled = toLocalCandidate(makeCandidate({ email: 'old@x.io', id: 7 }));
-    await v6.table('candidates').bulkAdd([pending, pulled]);
+    await v6.table('candidates').bulkAdd([pending, edited, old, pulled]);
     v6.close();
 
     const db = new RepHireDb(name);
     await db.open();
-    expect(await runsStartedBy(db, 4).primaryKeys()).toEqual([pending.uid]);
-    expect(await runsStartedBy(db, 3).count()).toBe(0);
+    expect(await runsStartedBy(db, 4)).toEqual([{ from: 4, through: 5, count: 2 }]);
+    expect(await runsStartedBy(db, 3)).toEqual([]);
     // The whole run is the key: the pull checks a confirmation against it.
-    expect(await db.candidates.where(OWN_RUN_INDEX).equals([4, 5, 2]).primaryKeys()).toEqual([pending.uid]);
-    expect(await db.candidates.where(OWN_RUN_INDEX).equals([4, 5, 1]).count()).toBe(0);
-    expect(await db.candidates.count()).toBe(2);
+    expect((await holdersOfRun(db, { from: 4, through: 5, count: 2 })).sort()).toEqual([pending.uid, edited.uid].sort());
+    expect(await holdersOfRun(db, { from: 4, through: 5, count: 1 })).toEqual([]);
+    expect(await madeHereUids(db)).toEqual([pending.uid, old.uid].sort());
+    expect(await db.candidates.bulkGet([pending.uid, edited.uid, old.uid, pulled.uid])).toEqual([pending, edited, old, pulled]);
+    await db.delete();
+  });
+
+  it('rewrites the rows a version-11 device stored with own writes, so the one index holds them', async () => {
+    const name = `test-${newUid()}`;
+    const v11 = new Dexie(name);
+    v11.version(11).stores({ candidates: 'uid, emailKey, status, localOnly, [ownWrites.from+ownWrites.through+ownWrites.count]' });
+    const made = { ...toLocalCandidate(makeCandidate({ email: 'made@x.io', id: null })), ownWrites: { from: 2, through: 2, count: 1 } };
+    const edited = { ...toLocalCandidate(makeCandidate({ email: 'edited@x.io', id: 9 })), ownWrites: { from: 3, through: 3, count: 1 } };
+    const pulled = toLocalCandidate(makeCandidate({ email: 'pulled@x.io', id: 10 }));
+    // Version 11's stored form: short names, localOnly and ownWrites as fields of their own.
+    const v11Form = ({ localOnly, ownWrites, ...row }: LocalCandidate) => {
+      const { r, ...stored } = toStoredCandidate(row) as Record<string, unknown>;
+      expect(r).toBeUndefined();
+      return { ...stored, ...(localOnly ? { localOnly } : {}), ...(ownWrites ? { ownWrites } : {}) };
+    };
+    await v11.table('candidates').bulkAdd([made, edited, pulled].map(v11Form));
+    v11.close();
+
+    const db = new RepHireDb(name);
+    await db.open();
+    expect(await madeHereUids(db)).toEqual([made.uid]);
+    expect((await runsStartedBy(db, 3)).sort((a, b) => a.from - b.from)).toEqual([
+      { from: 2, through: 2, count: 1 },
+      { from: 3, through: 3, count: 1 },
+    ]);
+    expect(await holdersOfRun(db, { from: 3, through: 3, count: 1 })).toEqual([edited.uid]);
+    expect(await db.candidates.bulkGet([made.uid, edited.uid, pulled.uid])).toEqual([made, edited, pulled]);
     await db.delete();
   });
 });

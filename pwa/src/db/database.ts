@@ -7,10 +7,11 @@
  * - `serverRows`: for every row with a server version that a pending change touches, that server
  *   version. Its presence marks the row as touched; a rebase puts these back and replays the outbox on
  *   top (see sync/rebase.ts).
- * - A candidate the server has never sent (`id` null: created on this device) carries `localOnly: 1`,
- *   a sparse index: its server version is "none", so a rebase removes it (and the replay makes it
- *   again while its creating change is pending) — one index entry instead of a serverRows marker per
- *   row, which halved what a 100,000-row import writes. Interview notes made here still get a marker.
+ * - A candidate the server has never sent (`id` null: created on this device) carries `localOnly: 1`:
+ *   its server version is "none", so a rebase removes it (and the replay makes it again while its
+ *   creating change is pending) — an index key instead of a serverRows marker per row, which halved
+ *   what a 100,000-row import writes. Interview notes made here still get a marker. Stored, it shares
+ *   one index entry with the row's run of own writes (OWN_RUN_INDEX, stored-candidate.ts).
  * - Candidates are stored in a smaller form than LocalCandidate (short names, implied values left out)
  *   and read back whole by a layer below Dexie (stored-candidate.ts): code above it never sees that form.
  * - `outbox`: pending mutations, keyed by their per-client id (1, 2, 3…), indexed with their record
@@ -74,28 +75,51 @@ export interface OwnWrites {
  * screens filter and sort in memory (candidate-mirror/), and every index costs
  * each write.
  */
-export const CANDIDATE_INDEXES = 'uid, emailKey, status, localOnly, [ownWrites.from+ownWrites.through+ownWrites.count]';
+export const CANDIDATE_INDEXES = 'uid, emailKey, status, r';
+/** Version 8's, which versions 9–11 kept: localOnly and the run of own writes apart (the stored-row bench compares). */
+export const CANDIDATE_INDEXES_V8 = 'uid, emailKey, status, localOnly, [ownWrites.from+ownWrites.through+ownWrites.count]';
 /** Version 2's, as it landed (versions are append-only). */
 const CANDIDATE_INDEXES_V2 = 'uid, emailKey, status, localOnly';
 /** Version 7's. */
 const CANDIDATE_INDEXES_V7 = 'uid, emailKey, status, localOnly, ownWrites.from';
 /**
- * A candidate's run of pending own writes, whole (first and last mutation, how many): the pull checks
- * a page of confirmations with one request per run (sync/pull.ts), the rebase reads a range of first
- * mutations (sync/rebase.ts). Rows without a run are not in it.
+ * A candidate's own writes, as the stored row's `r` (stored-candidate.ts): [1 if localOnly else 0,
+ * first and last mutation of its run of pending own writes, how many], or [1] for a row made here
+ * without a run. Rows made here come first ([1…]): the rebase removes them, the pull counts them
+ * (`madeHere`). By its run whole: the pull checks a page of confirmations with one request per run
+ * (sync/pull.ts), the rebase reads the runs by first mutation (sync/rebase.ts). Rows with neither are
+ * not in it.
  */
-export const OWN_RUN_INDEX = '[ownWrites.from+ownWrites.through+ownWrites.count]';
-/** The index's key of a run. */
+export const OWN_RUN_INDEX = 'r';
+/** A run's own key (its first and last mutation, how many), as confirmations name it. */
 export const ownRunKey = (run: OwnWrites): [number, number, number] => [run.from, run.through, run.count];
 
-/** The candidates whose pending run of own writes began at or before mutation `mutationId`. */
-export function runsStartedBy(db: RepHireDb, mutationId: number) {
-  return db.candidates.where(OWN_RUN_INDEX).between([-Infinity, -Infinity, -Infinity], [mutationId, Infinity, Infinity], true, true);
+/** The candidates made here (`localOnly`): the index's keys [1] and [1, …]. */
+export function madeHere(db: RepHireDb) {
+  return db.candidates.where(OWN_RUN_INDEX).between([1], [1, Infinity, Infinity, Infinity], true, true);
+}
+
+/** The runs of own writes that began at or before mutation `mutationId`, each once (keys only: no row is read). */
+export async function runsStartedBy(db: RepHireDb, mutationId: number): Promise<OwnWrites[]> {
+  const keys = (await db.candidates
+    .where(OWN_RUN_INDEX)
+    .inAnyRange(
+      [0, 1].map((local) => [
+        [local, -Infinity, -Infinity, -Infinity],
+        [local, mutationId, Infinity, Infinity],
+      ]),
+      { includeLowers: true, includeUppers: true },
+    )
+    .uniqueKeys()) as unknown as number[][];
+  const runs = new Map<string, OwnWrites>();
+  for (const [, from, through, count] of keys) runs.set(`${from},${through},${count}`, { from: from!, through: through!, count: count! });
+  return [...runs.values()];
 }
 
 /** The uids of the candidates holding exactly this run of own writes (one request on the run index). */
 export function holdersOfRun(db: RepHireDb, run: OwnWrites): Promise<string[]> {
-  return db.candidates.where(OWN_RUN_INDEX).equals(ownRunKey(run)).primaryKeys();
+  const key = ownRunKey(run);
+  return db.candidates.where(OWN_RUN_INDEX).anyOf([0, ...key], [1, ...key]).primaryKeys();
 }
 
 /** The outbox's entries by id with their record counts (OutboxEntry.count): keys only, no values read. */
@@ -183,7 +207,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 11;
+export const LATEST_DB_VERSION = 12;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -258,8 +282,8 @@ export class RepHireDb extends Dexie {
     // finds a row an included change wrote and the pull did not confirm without reading every row still
     // being sent (sync/rebase.ts).
     this.version(7).stores({ candidates: CANDIDATE_INDEXES_V7 });
-    // The whole run instead of its first mutation (OWN_RUN_INDEX): the pull checks confirmations by it.
-    this.version(8).stores({ candidates: CANDIDATE_INDEXES });
+    // The whole run instead of its first mutation: the pull checks confirmations by it.
+    this.version(8).stores({ candidates: CANDIDATE_INDEXES_V8 });
     // Pages of own-row confirmations, until the round that pulled them gives them to their rows.
     this.version(9).stores({ confirmations: '++seq' });
     // Each entry's id with its record count (OUTBOX_RECORDS_INDEX): the push counts what it will send
@@ -269,7 +293,16 @@ export class RepHireDb extends Dexie {
     // Candidates in their stored form (stored-candidate.ts). Nothing to rewrite: rows stored in full are
     // read as they are. The version closes the database in a tab still running an earlier version
     // (versionchange: sync/engine.ts), whose code would take a row in the stored form for a broken one.
-    this.version(LATEST_DB_VERSION).stores({});
+    this.version(11).stores({});
+    // localOnly and the run of own writes share one index entry, the stored row's `r` (OWN_RUN_INDEX).
+    // Rows stored with either before (in full, or in version 11's form) are written again to get it.
+    this.version(LATEST_DB_VERSION)
+      .stores({ candidates: CANDIDATE_INDEXES })
+      .upgrade(async (tx) => {
+        const candidates = tx.table<LocalCandidate, string>('candidates');
+        const own = await candidates.filter((row) => row.localOnly === 1 || row.ownWrites !== undefined).toArray();
+        for (let from = 0; from < own.length; from += PUT_SLICE_ROWS) await candidates.bulkPut(own.slice(from, from + PUT_SLICE_ROWS));
+      });
   }
 }
 

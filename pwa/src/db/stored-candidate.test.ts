@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import { freshDb } from '@/sync/testing/fixtures';
-import { toLocalCandidate, type LocalCandidate } from './database';
+import { holdersOfRun, madeHere, runsStartedBy, toLocalCandidate, type LocalCandidate } from './database';
 import { fromStoredCandidate, toStoredCandidate } from './stored-candidate';
 
 /** A row as an import makes it here: never sent (id null), every field stamped by one write. */
@@ -46,8 +46,10 @@ describe('the stored form of a candidate', () => {
     expect(stored).not.toHaveProperty('name');
     expect(stored).not.toHaveProperty('id');
     expect(stored).not.toHaveProperty('createdAt');
-    // The fields the indexes read keep their names.
-    expect(stored).toMatchObject({ uid: row.uid, emailKey: row.emailKey, status: row.status, localOnly: 1, ownWrites: row.ownWrites });
+    // The fields the indexes read keep their names; localOnly and the run of own writes are one key.
+    expect(stored).toMatchObject({ uid: row.uid, emailKey: row.emailKey, status: row.status, r: [1, 3, 3, 1] });
+    expect(stored).not.toHaveProperty('localOnly');
+    expect(stored).not.toHaveProperty('ownWrites');
     const read = fromStoredCandidate(stored);
     expect(read).toStrictEqual(row);
     expect(Object.keys(read as object)).toEqual(Object.keys(row));
@@ -77,7 +79,7 @@ describe('the stored form of a candidate', () => {
     // Every combination of the six fields the form can leave out, with and without the extra fields.
     const implied = { id: null, deletedAt: null, notes: '', createdAt: 'same', statusChangedAt: 'same', email: 'key' } as const;
     const fields = Object.keys(implied) as Array<keyof typeof implied>;
-    for (let mask = 0; mask < 2 ** fields.length * 4; mask += 1) {
+    for (let mask = 0; mask < 2 ** fields.length * 8; mask += 1) {
       const row: Record<string, unknown> = { ...importedRow({ updatedAt: '2026-11-27T10:00:00.000Z' }) };
       fields.forEach((field, bit) => {
         const value = implied[field];
@@ -88,13 +90,34 @@ describe('the stored form of a candidate', () => {
       });
       if (mask & (1 << fields.length)) delete row.localOnly;
       if (mask & (2 << fields.length)) row.addedByALaterVersion = { any: ['value'] };
-      expect(fromStoredCandidate(toStoredCandidate(row))).toStrictEqual(row);
+      if (mask & (4 << fields.length)) delete row.ownWrites;
+      const stored = toStoredCandidate(row) as Record<string, unknown>;
+      const own = row.ownWrites ? [row.localOnly ? 1 : 0, 3, 3, 1] : row.localOnly ? [1] : undefined;
+      expect(stored.r).toEqual(own);
+      expect(fromStoredCandidate(stored)).toStrictEqual(row);
     }
   });
 
   it('keeps a value of an unexpected type where the implied one would be, such as a null note or an undefined id', () => {
     const row = importedRow({ notes: null as unknown as string, id: undefined as unknown as null, deletedAt: undefined as unknown as null, createdAt: null as unknown as string, email: undefined as unknown as string });
     expect(fromStoredCandidate(toStoredCandidate(row))).toStrictEqual(row);
+  });
+
+  it('keeps own writes that are not what a row holds as they are, out of the run index', () => {
+    const odd: Array<Record<string, unknown>> = [
+      { localOnly: 0 },
+      { localOnly: 'yes' },
+      { ownWrites: { from: 1, through: 2 } },
+      { ownWrites: { from: 1, through: 2, count: '3' } },
+      { ownWrites: { from: 1, through: 2, count: 3, extra: true } },
+      { ownWrites: null },
+    ];
+    for (const overrides of odd) {
+      const row = { ...importedRow(), ...overrides } as Record<string, unknown>;
+      const stored = toStoredCandidate(row) as Record<string, unknown>;
+      expect(stored).not.toHaveProperty('r');
+      expect(fromStoredCandidate(stored)).toStrictEqual(row);
+    }
   });
 
   it('stores a value that is not a whole candidate row as it is, and reads a row stored in full as it is', () => {
@@ -110,7 +133,9 @@ describe('the stored form of a candidate', () => {
 describe('the candidates table through Dexie', () => {
   it('holds the stored form, and every read — get, bulkGet, an index, a cursor, modify — gives the rows written', async () => {
     const db = freshDb();
-    const rows = [importedRow(), importedRow({ id: 9, notes: 'Kept notes' }), importedRow({ status: 'interview' })];
+    const pulled = importedRow({ id: 9, notes: 'Kept notes' });
+    delete pulled.localOnly;
+    const rows = [importedRow(), pulled, importedRow({ status: 'interview' })];
     await db.candidates.bulkPut(rows);
 
     const raw = await rawRows(db);
@@ -124,6 +149,12 @@ describe('the candidates table through Dexie', () => {
     const walked: LocalCandidate[] = [];
     await db.candidates.each((row) => void walked.push(row));
     expect(walked.sort((a, b) => a.uid.localeCompare(b.uid))).toStrictEqual([...rows].sort((a, b) => a.uid.localeCompare(b.uid)));
+
+    // localOnly and the run through their one index (database.ts: madeHere, holdersOfRun, runsStartedBy).
+    expect((await madeHere(db).primaryKeys()).sort()).toEqual([rows[0]!.uid, rows[2]!.uid].sort());
+    expect((await holdersOfRun(db, { from: 3, through: 3, count: 1 })).sort()).toEqual(rows.map((row) => row.uid).sort());
+    expect(await runsStartedBy(db, 3)).toEqual([{ from: 3, through: 3, count: 1 }]);
+    expect(await runsStartedBy(db, 2)).toEqual([]);
 
     await db.candidates.where('uid').equals(rows[1]!.uid).modify((row) => void (row.notes += '\nAnother line'));
     expect((await db.candidates.get(rows[1]!.uid))!.notes).toBe('Kept notes\nAnother line');

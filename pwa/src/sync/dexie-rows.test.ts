@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
-import { PUT_SLICE_ROWS, rowTables, toLocalCandidate, type RepHireDb } from '@/db/database';
+import { madeHere, PUT_SLICE_ROWS, rowTables, toLocalCandidate, type RepHireDb } from '@/db/database';
 import { dexieRows } from './dexie-rows';
 import { freshDb } from './testing/fixtures';
 
@@ -59,7 +59,7 @@ describe('writes', () => {
     await inWrite(() =>
       dexieRows(db).putCandidates([{ ...pulled, phone: '2' }, { ...madeEarlier, phone: '3' }, made], new Set([made.uid])),
     );
-    expect((await db.candidates.where('localOnly').equals(1).primaryKeys()).sort()).toEqual([madeEarlier.uid, made.uid].sort());
+    expect((await madeHere(db).primaryKeys()).sort()).toEqual([madeEarlier.uid, made.uid].sort());
     expect(await db.serverRows.toArray()).toEqual(
       expect.arrayContaining([
         { kind: 'candidate', uid: pulled.uid, row: expect.objectContaining({ phone: '1' }) },

@@ -28,7 +28,7 @@ import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema'
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
-import { PUT_SLICE_ROWS, emailKey, ownRunKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { PUT_SLICE_ROWS, emailKey, madeHere, ownRunKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { candidatesWithEmailKeys } from '@/db/email-lookups';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
 import { holds, readAsConfirmed, runsHold } from './confirmations';
@@ -69,8 +69,8 @@ async function splitTouched<T extends Candidate | InterviewNote | SavedView | Sc
  */
 async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<boolean> {
   if (!rows.length) return false;
-  const [touched, madeHere] = await Promise.all([db.serverRows.count(), db.candidates.where('localOnly').equals(1).count()]);
-  if (touched === 0 && madeHere === 0) return false;
+  const [touched, made] = await Promise.all([db.serverRows.count(), madeHere(db).count()]);
+  if (touched === 0 && made === 0) return false;
   const pulled = new Set(rows.map((r) => r.uid));
   const sameEmail = await candidatesWithEmailKeys(db, [...new Set(rows.map((r) => emailKey(r.email)))]);
   const held = sameEmail.filter((row) => !pulled.has(row.uid));

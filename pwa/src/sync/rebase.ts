@@ -17,7 +17,7 @@
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { holdersOfRun, rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { holdersOfRun, madeHere, rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { getMeta, setMeta } from '@/db/meta';
 import { allKeptConfirmations, confirms, giveConfirmations } from './confirmations';
 import { replayOutbox } from './outbox';
@@ -79,7 +79,7 @@ const BATCH = 2000;
  */
 async function revertToServer(db: RepHireDb): Promise<void> {
   // First: a copy below may be the server's version of such a row (the server sent it meanwhile).
-  await db.candidates.bulkDelete(await db.candidates.where('localOnly').equals(1).primaryKeys());
+  await db.candidates.bulkDelete(await madeHere(db).primaryKeys());
   let after: [RowKind, string] | null = null;
   for (;;) {
     const page: ServerRow[] = await (after ? db.serverRows.where(':id').above(after) : db.serverRows.toCollection())
@@ -111,16 +111,15 @@ async function revertToServer(db: RepHireDb): Promise<void> {
  * writes starts at or before includedThrough) that the pull neither confirmed nor sent in full — the
  * server merged it into another record, or found nothing to change. A confirmed candidate holds its
  * kept confirmation (confirmations.ts) and has lost its server copy; one sent in full has lost its run
- * and flagged `needsRebase` already. Runs are indexed by their first mutation first (OWN_RUN_INDEX), so
- * rows still being sent are not read.
+ * and flagged `needsRebase` already. Runs are indexed by their first mutation (OWN_RUN_INDEX), so rows
+ * still being sent are not read.
  */
 async function includedLeftTraces(db: RepHireDb, includedThrough: number): Promise<boolean> {
   const markers = (await db.serverRows.toCollection().primaryKeys()) as Array<[RowKind, string]>;
   if (markers.some(([kind]) => kind !== 'candidate')) return true;
   // The runs first (one step per run: an import's rows share one per mutation), then each one's rows.
-  const keys = (await runsStartedBy(db, includedThrough).uniqueKeys()) as unknown as Array<[number, number, number]>;
-  if (!keys.length) return false;
-  const runs = keys.map(([from, through, count]) => ({ from, through, count }));
+  const runs = await runsStartedBy(db, includedThrough);
+  if (!runs.length) return false;
   const [kept, holders] = await Promise.all([allKeptConfirmations(db), Promise.all(runs.map((run) => holdersOfRun(db, run)))]);
   return runs.some((run, i) => holders[i]!.some((uid) => !confirms(kept.get(uid), run)));
 }

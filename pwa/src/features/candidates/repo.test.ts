@@ -4,7 +4,7 @@ import { makeCandidate } from '@shared/candidates/testing';
 import { createCandidateRecord } from '@shared/sync/merge';
 import { formatHlc } from '@shared/sync/hlc';
 import { newUid } from '@shared/sync/ids';
-import { toLocalCandidate, type RepHireDb } from '@/db/database';
+import { madeHere, toLocalCandidate, type RepHireDb } from '@/db/database';
 import { onLocalWrite } from '@/db/local-writes';
 import { getMeta } from '@/db/meta';
 import { RecordNotFoundError, ValidationError } from '@/db/repo-errors';
@@ -44,7 +44,7 @@ describe('writes: row and outbox entry in one transaction', () => {
     expect((await db.candidates.get(created.uid))!.emailKey).toBe('ann@example.com');
     // The server has no version of it yet: a rebase would remove it unless the server returns it.
     expect((await db.candidates.get(created.uid))!.localOnly).toBe(1);
-    expect(await db.candidates.where('localOnly').equals(1).primaryKeys()).toEqual([created.uid]);
+    expect(await madeHere(db).primaryKeys()).toEqual([created.uid]);
     expect(await db.serverRows.count()).toBe(0);
     expect(await getMeta(db, 'nextMutationId')).toBe(2);
   });
@@ -270,7 +270,7 @@ describe('imports', () => {
     ]);
     const [cy] = await repo.findByEmail('cy@x.io');
     expect(await db.serverRows.get(['candidate', cy!.uid])).toBeUndefined();
-    expect(await db.candidates.where('localOnly').equals(1).primaryKeys()).toEqual([cy!.uid]);
+    expect(await madeHere(db).primaryKeys()).toEqual([cy!.uid]);
     expect((await db.serverRows.get(['candidate', existing.uid]))!.row).toMatchObject({ phone: '1' });
     expect((await db.candidates.get(existing.uid))!.localOnly).toBeUndefined();
     // Only the matched candidate is read by uid (to keep its server copy), not the new row's fresh uid.
