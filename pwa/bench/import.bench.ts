@@ -30,6 +30,7 @@ import { makeFiles } from './import-files';
 import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } from './import-online';
 import { confirmationsGiven } from './device-db';
 import { heapAfterGc, longestTask, profileMainThread, traceMainThread, watchLongTasks, type BackendTime } from './main-thread';
+import { cpuText } from './process-cpu';
 import { loadLine, printFigures, type Figure } from './report';
 
 /** BENCH_ROWS overrides the size for a quick look; the targets are for 100,000. */
@@ -235,6 +236,11 @@ async function main() {
         detail: `median of ${f.baselineRunsMs.length} runs (${f.baselineRunsMs.map(seconds).join(', ')}): parse ${seconds(f.baselineParseMs)} + one Dexie bulkPut, same page`,
       },
       { name: `${file}: import ÷ baseline`, value: `${ratio.toFixed(2)}×`, ...(csv ? { target: `≤ ${TARGET_RATIO}×`, met: ratio <= TARGET_RATIO } : {}) },
+      {
+        name: `${file}: Chromium's CPU time, import ÷ baseline`,
+        value: `${ratioOf(f.importCpu.totalMs, f.baselineCpu.totalMs)}×`,
+        detail: `every thread of every Chromium process (/proc): the import ${seconds(f.importCpu.totalMs)} (${cpuText(f.importCpu)}); the baseline's median run ${seconds(f.baselineCpu.totalMs)} (${cpuText(f.baselineCpu)}). Both keep two cores busy, so time follows CPU time`,
+      },
       {
         name: `${file}: longest main-thread task (wall)`,
         value: `${Math.round(f.longestTaskMs)} ms`,

@@ -1,0 +1,95 @@
+/**
+ * Chromium's CPU time by thread, read from /proc (Linux): what a run cost the whole browser, not only
+ * the page's main thread. On a two-core machine an import keeps both cores busy (the page's main
+ * thread, the IndexedDB backend in the browser process, the spreadsheet worker, the IPC threads), so
+ * its time follows its total CPU time: a steadier figure to compare with the baseline's than wall time
+ * on a shared machine. Threads are sampled every 100 ms so one that ends during the run (a worker)
+ * still counts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Linux reports thread times in clock ticks of 10 ms (USER_HZ = 100 on every Linux kernel built for x86 and ARM). */
+const MS_PER_TICK = 10;
+const SAMPLE_EVERY_MS = 100;
+
+interface ThreadTime {
+  /** The thread's group: its process's kind and the thread's name (Chromium names its threads). */
+  group: string;
+  cpuMs: number;
+}
+
+/** The CPU time of every thread of every Chromium process now, by pid/tid. */
+function threadTimes(): Map<string, ThreadTime> {
+  const times = new Map<string, ThreadTime>();
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    let command: string;
+    let tids: string[];
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!/chrom/i.test(command.split('\0')[0] ?? '')) continue;
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    const kind = /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
+        // After the name: state, then 10 fields, then utime and stime (proc(5): fields 14 and 15).
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        times.set(`${pid}/${tid}`, { group: `${kind}: ${name}`, cpuMs: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK });
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return times;
+}
+
+export interface ChromiumCpu {
+  totalMs: number;
+  /** By thread group, most first. */
+  byGroup: Array<[string, number]>;
+}
+
+/** Measures Chromium's CPU time while `run` runs. */
+export async function chromiumCpu<T>(run: () => Promise<T>): Promise<{ result: T; cpu: ChromiumCpu }> {
+  const start = threadTimes();
+  const last = new Map(start);
+  const sample = () => {
+    for (const [id, time] of threadTimes()) last.set(id, time);
+  };
+  const timer = setInterval(sample, SAMPLE_EVERY_MS);
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    clearInterval(timer);
+  }
+  sample();
+  const groups = new Map<string, number>();
+  for (const [id, time] of last) groups.set(time.group, (groups.get(time.group) ?? 0) + time.cpuMs - (start.get(id)?.cpuMs ?? 0));
+  const byGroup = [...groups].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
+  return { result, cpu: { totalMs: byGroup.reduce((sum, [, ms]) => sum + ms, 0), byGroup } };
+}
+
+/** What the groups that matter here are (Linux cuts a thread's name to 15 characters). */
+const GROUP_NAMES: Record<string, string> = {
+  'renderer: chromium': "the page's main thread",
+  'browser: ThreadPoolForeg': 'the IndexedDB backend (browser thread pool)',
+  'renderer: DedicatedWorker': 'the spreadsheet worker',
+  'renderer: Chrome_ChildIOT': "the page's IPC thread",
+  'browser: Chrome_IOThread': "the browser's IPC thread",
+  'renderer: ThreadPoolForeg': "the page's thread pool (garbage collection)",
+  'renderer: Compositor': "the page's compositor",
+  'gpu-process: VizCompositorTh': 'the display compositor',
+};
+
+/** The groups over a tenth of a second, as "the IndexedDB backend (browser thread pool) 6.45 s, …". */
+export function cpuText({ byGroup }: ChromiumCpu): string {
+  return byGroup
+    .filter(([, ms]) => ms >= 100)
+    .map(([group, ms]) => `${GROUP_NAMES[group] ?? group} ${(ms / 1000).toFixed(2)} s`)
+    .join(', ');
+}
