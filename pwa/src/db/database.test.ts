@@ -175,6 +175,55 @@ describe('versions 7, 8 and 12', () => {
   });
 });
 
+describe('the run index', () => {
+  /** The database's cursor steps on the candidates table (each a round trip to the database in a browser). */
+  function countingCursorSteps(db: RepHireDb) {
+    const counts = { steps: 0 };
+    db.use({
+      stack: 'dbcore',
+      name: 'CountCursorSteps',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          if (name !== 'candidates') return table;
+          return {
+            ...table,
+            openCursor: async (req) => {
+              const cursor = await table.openCursor(req);
+              if (cursor) counts.steps += 1;
+              return cursor && Object.create(cursor, { continue: { value: (key?: unknown) => (counts.steps += 1, cursor.continue(key as never)) } });
+            },
+          };
+        },
+      }),
+    });
+    return counts;
+  }
+
+  it("finds a run's rows in one request per localOnly value, and the runs in a step per run, not per row", async () => {
+    const db = new RepHireDb(`test-${newUid()}`);
+    const counts = countingCursorSteps(db);
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      ...toLocalCandidate(makeCandidate({ email: `p${i}@x.io`, id: i % 3 ? null : i + 1 })),
+      ownWrites: { from: 1 + Math.floor(i / 200), through: 1 + Math.floor(i / 200), count: 1 },
+    }));
+    await db.candidates.bulkAdd(rows);
+    counts.steps = 0;
+    expect((await holdersOfRun(db, { from: 2, through: 2, count: 1 })).sort()).toEqual(rows.slice(200, 400).map((row) => row.uid).sort());
+    expect(await madeHere(db).count()).toBe(400);
+    expect(await madeHere(db).primaryKeys()).toHaveLength(400);
+    expect(counts.steps).toBe(0);
+    expect((await runsStartedBy(db, 2)).sort((a, b) => a.from - b.from)).toEqual([
+      { from: 1, through: 1, count: 1 },
+      { from: 2, through: 2, count: 1 },
+    ]);
+    // Two ranges (pulled rows, rows made here), each a step per run it holds and one to its end.
+    expect(counts.steps).toBeLessThanOrEqual(2 * 3);
+    await db.delete();
+  });
+});
+
 describe('a stored candidate', () => {
   const stamp = '001790000000000-0000-abcdef';
   const allAt = (value: string) => Object.fromEntries(CANDIDATE_LWW_FIELDS.map((field) => [field, value]));

@@ -99,27 +99,32 @@ export function madeHere(db: RepHireDb) {
   return db.candidates.where(OWN_RUN_INDEX).between([1], [1, Infinity, Infinity, Infinity], true, true);
 }
 
-/** The runs of own writes that began at or before mutation `mutationId`, each once (keys only: no row is read). */
+/**
+ * The runs of own writes that began at or before mutation `mutationId`, each once (keys only: no row is
+ * read). One range per localOnly value, each read on its own: Dexie reads anyOf and inAnyRange with a
+ * cursor, a round trip to the database per row (100,000 of them after an import), where one range
+ * asks for its unique keys in one request.
+ */
 export async function runsStartedBy(db: RepHireDb, mutationId: number): Promise<OwnWrites[]> {
-  const keys = (await db.candidates
-    .where(OWN_RUN_INDEX)
-    .inAnyRange(
-      [0, 1].map((local) => [
-        [local, -Infinity, -Infinity, -Infinity],
-        [local, mutationId, Infinity, Infinity],
-      ]),
-      { includeLowers: true, includeUppers: true },
-    )
-    .uniqueKeys()) as unknown as number[][];
+  const ranges = await Promise.all(
+    [0, 1].map(
+      (local) =>
+        db.candidates
+          .where(OWN_RUN_INDEX)
+          .between([local, -Infinity, -Infinity, -Infinity], [local, mutationId, Infinity, Infinity], true, true)
+          .uniqueKeys() as unknown as Promise<number[][]>,
+    ),
+  );
   const runs = new Map<string, OwnWrites>();
-  for (const [, from, through, count] of keys) runs.set(`${from},${through},${count}`, { from: from!, through: through!, count: count! });
+  for (const [, from, through, count] of ranges.flat()) runs.set(`${from},${through},${count}`, { from: from!, through: through!, count: count! });
   return [...runs.values()];
 }
 
-/** The uids of the candidates holding exactly this run of own writes (one request on the run index). */
-export function holdersOfRun(db: RepHireDb, run: OwnWrites): Promise<string[]> {
+/** The uids of the candidates holding exactly this run of own writes: one request per localOnly value (see runsStartedBy). */
+export async function holdersOfRun(db: RepHireDb, run: OwnWrites): Promise<string[]> {
   const key = ownRunKey(run);
-  return db.candidates.where(OWN_RUN_INDEX).anyOf([0, ...key], [1, ...key]).primaryKeys();
+  const [pulled, made] = await Promise.all([0, 1].map((local) => db.candidates.where(OWN_RUN_INDEX).equals([local, ...key]).primaryKeys()));
+  return [...pulled!, ...made!];
 }
 
 /** The outbox's entries by id with their record counts (OutboxEntry.count): keys only, no values read. */
