@@ -8,8 +8,8 @@
  * cost per row steps up by a fifth to a quarter once a row passes about 450 bytes of JSON. A row made
  * here was 622 bytes: every field name written out in every row, an id and deletedAt that are null, and
  * createdAt and statusChangedAt that repeat updatedAt. Stored with short names for the fields no index
- * reads and without the values it implies, it is about 390 (`npm run bench:stored-row` prints what each
- * form costs the backend).
+ * reads and without the values it implies, it is about 390; with its own writes as one key (below),
+ * about 325 (`npm run bench:stored-row` prints what each form costs the backend).
  *
  * Its own writes: a row's run of pending own writes (`ownWrites`) and `localOnly` are stored together
  * as one array, `r` = [localOnly ? 1 : 0, from, through, count] (or [1] for a row made here without a
