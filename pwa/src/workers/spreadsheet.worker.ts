@@ -1,65 +1,18 @@
 /**
  * The spreadsheet worker: reads one uploaded file off the main thread (shared/import/reader): streams
- * batches of import rows back for an import (`read`), or the file's preview and counts (`preview`), after
- * which the import may take the batches the preview kept (`replay`). The prototypes are frozen first (spreadsheet/harden.ts),
- * before papaparse loads and long before SheetJS does (it is imported only when a workbook is read).
- *
- * Backpressure: at most MAX_UNACKNOWLEDGED batches are out at once; the main thread acknowledges a
- * batch once it has stored it, so rows never pile up in either thread's memory.
+ * batches of import rows back for an import, or the file's preview and counts, after which the import
+ * may take the batches the preview kept (spreadsheet/jobs.ts). The prototypes are frozen first
+ * (spreadsheet/harden.ts), before papaparse loads and long before SheetJS does (it is imported only
+ * when a workbook is read).
  */
 import './spreadsheet/harden';
 import type { MainToWorker, WorkerToMain } from '@shared/import/reader/protocol';
-import { previewSpreadsheetFile } from '@shared/import/reader/preview-file';
-import { DEFAULT_READ_LIMITS, readSpreadsheetFile, replayKeptRead, type KeptRead } from '@shared/import/reader/read-file';
-
-const MAX_UNACKNOWLEDGED = 2;
-/** Every row error is kept for the import's error report (a million short lines at most). */
-const KEPT_ROW_ERRORS = 1_000_000;
-const READ_LIMITS = { ...DEFAULT_READ_LIMITS, keptMessages: KEPT_ROW_ERRORS };
-/**
- * A preview keeps the batches of a file of up to this many candidate rows for the import (about 40–70 MB
- * per 100,000 rows in this worker until the import takes them or the dialog closes): the import then
- * spends no time reading, parsing and checking the file again: 1.5–1.7 s of CPU, about a tenth of a
- * 100,000-row import's on two cores. A bigger file is read again by the import. Workbooks stop at
- * 200,000 rows anyway.
- */
-const KEPT_PREVIEW_ROWS = 200_000;
+import { spreadsheetJobs } from './spreadsheet/jobs';
 
 const scope = self as unknown as {
   postMessage(message: WorkerToMain): void;
   onmessage: ((event: MessageEvent<MainToWorker>) => void) | null;
 };
 
-let unacknowledged = 0;
-let wake: (() => void) | null = null;
-/** What this worker's preview kept, until a `replay` hands it over. */
-let kept: KeptRead | null = null;
-
-const port = {
-  send(message: WorkerToMain) {
-    if (message.type === 'batch') unacknowledged += 1;
-    scope.postMessage(message);
-  },
-  async room() {
-    while (unacknowledged >= MAX_UNACKNOWLEDGED) await new Promise<void>((resolve) => (wake = resolve));
-  },
-};
-
-scope.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === 'ack') {
-    unacknowledged -= 1;
-    wake?.();
-    wake = null;
-  } else if (message.type === 'read') {
-    void readSpreadsheetFile(message.file, message.kind, message.timeZone, port, READ_LIMITS, { sheet: message.sheet, columns: message.columns });
-  } else if (message.type === 'preview') {
-    // Kept as the preview resolves, a microtask after its last message: before any `replay` can arrive.
-    void previewSpreadsheetFile(message, (answer) => scope.postMessage(answer), READ_LIMITS, KEPT_PREVIEW_ROWS).then((read) => (kept = read));
-  } else if (message.type === 'replay') {
-    const read = kept;
-    kept = null;
-    if (read) void replayKeptRead(read, port);
-    else port.send({ type: 'failed', message: 'the spreadsheet reader kept no rows', totals: null });
-  }
-};
+const handle = spreadsheetJobs((message) => scope.postMessage(message));
+scope.onmessage = (event) => handle(event.data);

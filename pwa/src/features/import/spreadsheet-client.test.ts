@@ -1,53 +1,34 @@
 /**
  * The main thread's side of the spreadsheet worker: which worker ends when, acknowledgements, and a
- * preview's kept rows handed to the import. The worker here answers with the real reading code
- * (shared/import/reader), in this thread, as workers/spreadsheet.worker.ts dispatches it; the real
- * worker runs in the browser tests (pwa/tests/import*.browser.test.ts).
+ * preview's kept rows handed to the import. The worker here is the worker's own message handler
+ * (workers/spreadsheet/jobs.ts) in this thread; the real worker runs in the browser tests
+ * (pwa/tests/import*.browser.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { MainToWorker, WorkerToMain } from '@shared/import/reader/protocol';
-import { previewSpreadsheetFile } from '@shared/import/reader/preview-file';
-import { DEFAULT_READ_LIMITS, readSpreadsheetFile, replayKeptRead, type KeptRead } from '@shared/import/reader/read-file';
+import { DEFAULT_READ_LIMITS } from '@shared/import/reader/read-file';
+import { spreadsheetJobs } from '@/workers/spreadsheet/jobs';
 import { workerPreviewer, workerReader, type KeptRows, type PreviewMessage, type WorkerLike } from './spreadsheet-client';
 
-const LIMITS = { ...DEFAULT_READ_LIMITS, batchSize: 2 };
-
-/** A worker answering in this thread; it records what it was sent and whether it was terminated. */
+/** The worker's handler in this thread, with batches of two rows; it records what it was sent and whether it was terminated. */
 class InThreadWorker implements WorkerLike {
   onmessage: ((event: MessageEvent<WorkerToMain>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   onmessageerror: ((event: MessageEvent) => void) | null = null;
   received: MainToWorker[] = [];
   terminated = false;
-  private kept: KeptRead | null = null;
-  private acked = 0;
-  private sent = 0;
-  private wake: (() => void) | null = null;
-  private readonly port = {
-    send: (message: WorkerToMain) => {
-      if (message.type === 'batch') this.sent += 1;
-      this.answer(message);
-    },
-    room: async () => {
-      // At most one batch unacknowledged: the main thread paces the reading.
-      while (this.sent > this.acked) await new Promise<void>((resolve) => (this.wake = resolve));
-    },
-  };
+  private readonly handle: (message: MainToWorker) => void;
 
-  constructor(private readonly keepRows: number) {}
-
-  private answer(message: WorkerToMain) {
-    if (!this.terminated) queueMicrotask(() => this.onmessage?.({ data: message } as MessageEvent<WorkerToMain>));
+  constructor(keptPreviewRows: number) {
+    const answer = (message: WorkerToMain) => {
+      if (!this.terminated) queueMicrotask(() => this.onmessage?.({ data: message } as MessageEvent<WorkerToMain>));
+    };
+    this.handle = spreadsheetJobs(answer, { limits: { ...DEFAULT_READ_LIMITS, batchSize: 2 }, keptPreviewRows });
   }
 
   postMessage(message: MainToWorker): void {
     this.received.push(message);
-    if (message.type === 'ack') {
-      this.acked += 1;
-      this.wake?.();
-    } else if (message.type === 'read') void readSpreadsheetFile(message.file, message.kind, message.timeZone, this.port, LIMITS, message);
-    else if (message.type === 'preview') void previewSpreadsheetFile(message, (answer) => this.answer(answer), LIMITS, this.keepRows).then((kept) => (this.kept = kept));
-    else if (message.type === 'replay') void replayKeptRead(this.kept!, this.port);
+    this.handle(message);
   }
 
   terminate(): void {
