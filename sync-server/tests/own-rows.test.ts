@@ -7,7 +7,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_PULL_PAGE_SIZE, type PullResponse } from '@shared/sync/protocol.schema';
-import { madeHere, toLocalCandidate } from '@/db/database';
+import { toLocalCandidate } from '@/db/database';
+import { madeHere } from '@/db/own-writes-index';
 import { pullAll } from '@/sync/pull';
 import { pushOutbox } from '@/sync/push';
 import type { SyncTransport } from '@/sync/transport';

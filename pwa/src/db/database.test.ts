@@ -13,16 +13,13 @@ import { applyCandidateChanges } from '@shared/sync/merge';
 import {
   CANDIDATE_INDEXES,
   LATEST_DB_VERSION,
-  OWN_RUN_INDEX,
   RepHireDb,
   VERSION_1_STORES,
   fromLocalCandidate,
-  holdersOfRun,
-  madeHere,
-  runsStartedBy,
   toLocalCandidate,
   type LocalCandidate,
 } from './database';
+import { OWN_RUN_INDEX, holdersOfRun, madeHere, runsStartedBy } from './own-writes-index';
 import { toStoredCandidate } from './stored-candidate';
 import { candidatesWithEmailKeys, indexedEmailKeys } from './email-lookups';
 import { getMeta } from './meta';

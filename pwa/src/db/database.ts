@@ -44,6 +44,7 @@ import { mirrorOf, type CandidateMirror } from './candidate-mirror/candidate-mir
 import { candidateChangesMiddleware } from './candidate-mirror/change-feed';
 import { candidateStorageMiddleware } from './stored-candidate';
 import type { MetaKey } from './meta';
+import { OWN_RUN_INDEX } from './own-writes-index';
 
 /**
  * A candidate as the device stores it: the shared shape plus its index fields — its normalised email,
@@ -75,58 +76,13 @@ export interface OwnWrites {
  * screens filter and sort in memory (candidate-mirror/), and every index costs
  * each write.
  */
-export const CANDIDATE_INDEXES = 'uid, emailKey, status, r';
+export const CANDIDATE_INDEXES = `uid, emailKey, status, ${OWN_RUN_INDEX}`;
 /** Version 8's, which versions 9–11 kept: localOnly and the run of own writes apart (the stored-row bench compares). */
 export const CANDIDATE_INDEXES_V8 = 'uid, emailKey, status, localOnly, [ownWrites.from+ownWrites.through+ownWrites.count]';
 /** Version 2's, as it landed (versions are append-only). */
 const CANDIDATE_INDEXES_V2 = 'uid, emailKey, status, localOnly';
 /** Version 7's. */
 const CANDIDATE_INDEXES_V7 = 'uid, emailKey, status, localOnly, ownWrites.from';
-/**
- * A candidate's own writes, as the stored row's `r` (stored-candidate.ts): [1 if localOnly else 0,
- * first and last mutation of its run of pending own writes, how many], or [1] for a row made here
- * without a run. Rows made here come first ([1…]): the rebase removes them, the pull counts them
- * (`madeHere`). By its run whole: the pull checks a page of confirmations with one request per run
- * (sync/pull.ts), the rebase reads the runs by first mutation (sync/rebase.ts). Rows with neither are
- * not in it.
- */
-export const OWN_RUN_INDEX = 'r';
-/** A run's own key (its first and last mutation, how many), as confirmations name it. */
-export const ownRunKey = (run: OwnWrites): [number, number, number] => [run.from, run.through, run.count];
-
-/** The candidates made here (`localOnly`): the index's keys [1] and [1, …]. */
-export function madeHere(db: RepHireDb) {
-  return db.candidates.where(OWN_RUN_INDEX).between([1], [1, Infinity, Infinity, Infinity], true, true);
-}
-
-/**
- * The runs of own writes that began at or before mutation `mutationId`, each once (keys only: no row is
- * read). One range per localOnly value, each read on its own: Dexie reads anyOf and inAnyRange with a
- * cursor, a round trip to the database per row (100,000 of them after an import), where one range
- * asks for its unique keys in one request.
- */
-export async function runsStartedBy(db: RepHireDb, mutationId: number): Promise<OwnWrites[]> {
-  const ranges = await Promise.all(
-    [0, 1].map(
-      (local) =>
-        db.candidates
-          .where(OWN_RUN_INDEX)
-          .between([local, -Infinity, -Infinity, -Infinity], [local, mutationId, Infinity, Infinity], true, true)
-          .uniqueKeys() as unknown as Promise<number[][]>,
-    ),
-  );
-  const runs = new Map<string, OwnWrites>();
-  for (const [, from, through, count] of ranges.flat()) runs.set(`${from},${through},${count}`, { from: from!, through: through!, count: count! });
-  return [...runs.values()];
-}
-
-/** The uids of the candidates holding exactly this run of own writes: one request per localOnly value (see runsStartedBy). */
-export async function holdersOfRun(db: RepHireDb, run: OwnWrites): Promise<string[]> {
-  const key = ownRunKey(run);
-  const [pulled, made] = await Promise.all([0, 1].map((local) => db.candidates.where(OWN_RUN_INDEX).equals([local, ...key]).primaryKeys()));
-  return [...pulled!, ...made!];
-}
-
 /** The outbox's entries by id with their record counts (OutboxEntry.count): keys only, no values read. */
 export const OUTBOX_RECORDS_INDEX = '[id+count]';
 

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import { freshDb } from '@/sync/testing/fixtures';
-import { holdersOfRun, madeHere, runsStartedBy, toLocalCandidate, type LocalCandidate } from './database';
+import { toLocalCandidate, type LocalCandidate } from './database';
+import { holdersOfRun, madeHere, runsStartedBy } from './own-writes-index';
 import { fromStoredCandidate, toStoredCandidate } from './stored-candidate';
 
 /** A row as an import makes it here: never sent (id null), every field stamped by one write. */
@@ -150,7 +151,7 @@ describe('the candidates table through Dexie', () => {
     await db.candidates.each((row) => void walked.push(row));
     expect(walked.sort((a, b) => a.uid.localeCompare(b.uid))).toStrictEqual([...rows].sort((a, b) => a.uid.localeCompare(b.uid)));
 
-    // localOnly and the run through their one index (database.ts: madeHere, holdersOfRun, runsStartedBy).
+    // localOnly and the run through their one index (own-writes-index.ts: madeHere, holdersOfRun, runsStartedBy).
     expect((await madeHere(db).primaryKeys()).sort()).toEqual([rows[0]!.uid, rows[2]!.uid].sort());
     expect((await holdersOfRun(db, { from: 3, through: 3, count: 1 })).sort()).toEqual(rows.map((row) => row.uid).sort());
     expect(await runsStartedBy(db, 3)).toEqual([{ from: 3, through: 3, count: 1 }]);

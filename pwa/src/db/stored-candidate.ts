@@ -13,7 +13,7 @@
  *
  * Its own writes: a row's run of pending own writes (`ownWrites`) and `localOnly` are stored together
  * as one array, `r` = [localOnly ? 1 : 0, from, through, count] (or [1] for a row made here without a
- * run), the key of the table's one index for them (database.ts: OWN_RUN_INDEX). Two indexes, one for
+ * run), the key of the table's one index for them (own-writes-index.ts: OWN_RUN_INDEX). Two indexes, one for
  * each, gave every row made here two index entries beyond the baseline's: the backend's index updates
  * cost twice the baseline's; one entry less is about a twentieth of the backend's CPU for an import.
  *

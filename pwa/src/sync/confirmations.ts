@@ -16,7 +16,8 @@
  * none, so a confirmation can never be applied to a row it was not about.
  */
 import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
-import { PUT_SLICE_ROWS, holdersOfRun, ownRunKey, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
+import { PUT_SLICE_ROWS, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
+import { holdersOfRun, ownRunKey } from '@/db/own-writes-index';
 
 /** Whether `confirmation` is about `row` as it is: the row holds exactly the confirmed run of own writes. */
 export function holds(row: LocalCandidate | undefined, confirmation: OwnRowConfirmation | undefined): row is LocalCandidate {

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
-import { madeHere, PUT_SLICE_ROWS, rowTables, toLocalCandidate, type RepHireDb } from '@/db/database';
+import { PUT_SLICE_ROWS, rowTables, toLocalCandidate, type RepHireDb } from '@/db/database';
+import { madeHere } from '@/db/own-writes-index';
 import { dexieRows } from './dexie-rows';
 import { freshDb } from './testing/fixtures';
 

@@ -28,7 +28,8 @@ import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema'
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
-import { PUT_SLICE_ROWS, emailKey, madeHere, ownRunKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { PUT_SLICE_ROWS, emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { madeHere, ownRunKey } from '@/db/own-writes-index';
 import { candidatesWithEmailKeys } from '@/db/email-lookups';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
 import { holds, readAsConfirmed, runsHold } from './confirmations';

@@ -17,7 +17,8 @@
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { holdersOfRun, madeHere, rowTables, runsStartedBy, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { rowTables, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
+import { holdersOfRun, madeHere, runsStartedBy } from '@/db/own-writes-index';
 import { getMeta, setMeta } from '@/db/meta';
 import { allKeptConfirmations, confirms, giveConfirmations } from './confirmations';
 import { replayOutbox } from './outbox';
