@@ -58,9 +58,11 @@ function ownWritesKey(localOnly: unknown, ownWrites: unknown): number[] | undefi
   if (ownWrites === undefined) return localOnly === 1 ? [1] : undefined;
   if (typeof ownWrites !== 'object' || ownWrites === null || Object.keys(ownWrites).length !== 3) return undefined;
   const { from, through, count } = ownWrites as Record<string, unknown>;
-  if (![from, through, count].every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
-  return [localOnly === 1 ? 1 : 0, from as number, through as number, count as number];
+  if (!isMutationNumber(from) || !isMutationNumber(through) || !isMutationNumber(count)) return undefined;
+  return [localOnly === 1 ? 1 : 0, from, through, count];
 }
+
+const isMutationNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 type Row = Record<(typeof ROW_FIELDS)[number], unknown> & Record<string, unknown>;
 
