@@ -12,8 +12,8 @@ import { createSyncEngine, type SyncEngine } from '@/sync/engine';
 import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
-import { createCandidateList, type CandidateList } from './candidate-list';
-import { positionOf } from './candidate-snapshot';
+import { createCandidateList, type CandidateList, type ListOptions } from './candidate-list';
+import { positionOf, sortedByUidInSlices } from './candidate-snapshot';
 import { pipelineSummary } from './pipeline-summary';
 import { createCandidatesRepo, type CandidatesRepo } from './repo';
 
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 /** The screens' list over a mirror of its own that reads from `source`. */
-const listOver = (source: MirrorSource, options?: { publishIntervalMs?: number }): CandidateList =>
+const listOver = (source: MirrorSource, options?: ListOptions): CandidateList =>
   createCandidateList(createCandidateMirror(source), options);
 
 interface Device {
@@ -277,6 +277,72 @@ describe('changes between two publishes', () => {
   });
 });
 
+describe('a publish of many new rows (an import’s)', () => {
+  it('sorts them over several turns; changes meanwhile go out in the publish after it', async () => {
+    const row = (uid: string, status: Candidate['status'] = 'new') => toLocalCandidate(makeCandidate({ uid, status }));
+    const table = new Map([row('a0'), row('b0')].map((r) => [r.uid, r]));
+    const fresh = () => [...table.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
+    const listeners: Array<(change: CandidateChange) => void> = [];
+    const turns: Array<() => void> = [];
+    const store = listOver(
+      { load: async () => ({ candidates: fresh(), version: null }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) },
+      { publishIntervalMs: 0, sortSliceRows: 1, pause: () => new Promise<void>((resolve) => turns.push(resolve)) },
+    );
+    const shown: string[][] = [];
+    store.subscribe(() => shown.push(store.getSnapshot().candidates.map((c) => `${c.uid}:${c.status}`)));
+    await store.settled();
+    const change = (uid: string, next: LocalCandidate | null) => {
+      if (next) table.set(uid, next);
+      else table.delete(uid);
+      listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, next]]), version: null }));
+    };
+
+    for (const uid of ['e1', 'c1', 'd1']) change(uid, row(uid));
+    await expect.poll(() => turns.length).toBe(1); // sorting, a turn between its slices
+    let settled = false;
+    void store.settled().then(() => (settled = true));
+    // Meanwhile: an edit of a published row, a new row gone again, another new row.
+    change('a0', row('a0', 'hired'));
+    change('d1', null);
+    change('f1', row('f1'));
+    expect(store.getSnapshot().entries).toHaveLength(2);
+    while (!settled) {
+      turns.splice(0).forEach((resume) => resume());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(shown.slice(1)).toEqual([
+      ['a0:new', 'b0:new', 'c1:new', 'd1:new', 'e1:new'],
+      ['a0:hired', 'b0:new', 'c1:new', 'e1:new', 'f1:new'],
+    ]);
+  });
+
+  it('drops a sorted publish that a reload overtook', async () => {
+    const table = new Map([toLocalCandidate(makeCandidate({ uid: 'a0' }))].map((r) => [r.uid, r]));
+    const fresh = () => [...table.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
+    const listeners: Array<(change: CandidateChange) => void> = [];
+    const turns: Array<() => void> = [];
+    const store = listOver(
+      { load: async () => ({ candidates: fresh(), version: null }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) },
+      { publishIntervalMs: 0, sortSliceRows: 1, pause: () => new Promise<void>((resolve) => turns.push(resolve)) },
+    );
+    store.subscribe(() => {});
+    await store.settled();
+    for (const uid of ['c1', 'b1']) {
+      table.set(uid, toLocalCandidate(makeCandidate({ uid })));
+      listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, table.get(uid)!]]), version: null }));
+    }
+    await expect.poll(() => turns.length).toBe(1);
+    // Everything changed (another tab wiped the device): the list reloads, b1 and c1 gone.
+    table.clear();
+    table.set('z9', toLocalCandidate(makeCandidate({ uid: 'z9' })));
+    listeners.forEach((listener) => listener({ type: 'all', version: null }));
+    await expect.poll(() => store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
+    turns.splice(0).forEach((resume) => resume());
+    await store.settled();
+    expect(store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
+  });
+});
+
 describe('changes from another tab', () => {
   it('are told over a BroadcastChannel both ways: this tab announces its writes and reads what others announce', async () => {
     const d = await device();
@@ -324,11 +390,13 @@ describe('any sequence of changes', () => {
       uid: fc.integer({ min: 0, max: 30 }),
       kind: fc.constantFrom('put', 'put', 'delete', 'tombstone'),
       status: fc.constantFrom('new', 'hired', 'interview'),
-      publish: fc.boolean(),
+      // After the change: nothing, a turn (a publish may start and stop part-way), or until settled.
+      wait: fc.constantFrom('none', 'turn', 'settled'),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 20 }), fc.array(step, { maxLength: 40 }), async (initial, steps) => {
-        const uidOf = (n: number) => `uid-${String(n).padStart(2, '0')}-${n % 7}`;
+        // Uids of a few leading characters: a publish of more than two new rows sorts them in slices.
+        const uidOf = (n: number) => `${'abcde'[n % 5]}${n % 3}-${String(n).padStart(2, '0')}-${n % 7}`;
         const table = new Map<string, LocalCandidate>();
         for (const n of initial) table.set(uidOf(n), toLocalCandidate(makeCandidate({ uid: uidOf(n) })));
         const listeners: Array<(change: CandidateChange) => void> = [];
@@ -339,11 +407,12 @@ describe('any sequence of changes', () => {
             read: async () => [],
             watch: (listener) => (listeners.push(listener), () => {}),
           },
-          { publishIntervalMs: 0 },
+          // A turn between slices is a timer, as the steps' turns are: changes come while a publish sorts.
+          { publishIntervalMs: 0, sortSliceRows: 2, pause: () => new Promise((resolve) => setTimeout(resolve, 0)) },
         );
         store.subscribe(() => {});
         await store.settled();
-        for (const { uid: n, kind, status, publish } of steps) {
+        for (const { uid: n, kind, status, wait } of steps) {
           const uid = uidOf(n);
           let row: LocalCandidate | null = null;
           if (kind === 'delete') table.delete(uid);
@@ -352,7 +421,8 @@ describe('any sequence of changes', () => {
             table.set(uid, row);
           }
           listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, row]]), version: null }));
-          if (publish) await store.settled();
+          if (wait === 'turn') await new Promise((resolve) => setTimeout(resolve, 0));
+          if (wait === 'settled') await store.settled();
         }
         await store.settled();
         expect(store.getSnapshot().candidates).toEqual(fresh());
@@ -364,6 +434,30 @@ describe('any sequence of changes', () => {
 });
 
 describe('finding rows in uid order', () => {
+  it('sorts new rows by uid a slice at a time, as one native sort would (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.oneof(fc.uuid(), fc.string({ maxLength: 3 })), { maxLength: 60 }), fc.integer({ min: 1, max: 20 }), async (uids, sliceRows) => {
+        const entries = indexCandidates(uids.map((uid) => makeCandidate({ uid })));
+        let pauses = 0;
+        const sorted = await sortedByUidInSlices(entries, sliceRows, async () => void (pauses += 1));
+        expect(sorted.map((entry) => entry.candidate.uid)).toEqual([...uids].sort());
+        // A turn between slices, never before the first or after the last.
+        if (uids.length <= sliceRows) expect(pauses).toBe(0);
+        expect(pauses).toBeLessThan(Math.max(1, uids.length));
+      }),
+    );
+  });
+
+  it('gives the page a turn between slices of an import-sized publish', async () => {
+    const entries = indexCandidates(Array.from({ length: 20_000 }, () => makeCandidate({ uid: crypto.randomUUID() })));
+    let pauses = 0;
+    const sorted = await sortedByUidInSlices(entries, 5000, async () => void (pauses += 1));
+    expect(sorted.map((entry) => entry.candidate.uid)).toEqual(entries.map((entry) => entry.candidate.uid).sort());
+    // 256 groups of about 78 rows: a turn after about every 5,000.
+    expect(pauses).toBeGreaterThanOrEqual(3);
+    expect(pauses).toBeLessThanOrEqual(5);
+  });
+
   it('finds a sorted run of uids in one forward pass, each search starting where the last ended (property)', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 10 }), (uids, picks) => {

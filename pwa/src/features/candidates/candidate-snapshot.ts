@@ -121,19 +121,52 @@ export function positionOf(entries: readonly Entry[], uid: string, from = 0): nu
 }
 
 /** The entries in uid order: a native sort of the uids (no comparator calls: 20,000 in a few ms). */
-function sortedByUid(entries: readonly Entry[]): Entry[] {
+export function sortedByUid(entries: readonly Entry[]): Entry[] {
   const byId = new Map(entries.map((entry) => [entry.candidate.uid, entry]));
   return [...byId.keys()].sort().map((uid) => byId.get(uid)!);
 }
 
+/** A uid's first two UTF-16 code units as one number, in the order strings compare (a missing one first). */
+function leadOf(uid: string): number {
+  const unit = (i: number) => (i < uid.length ? uid.charCodeAt(i) + 1 : 0);
+  return unit(0) * 65_537 + unit(1);
+}
+
+/**
+ * The entries in uid order, sorted about `sliceRows` at a time with `pause` between (the page's turn):
+ * grouped by their uids' first two characters, the groups in order, each sorted on its own. Strings
+ * compare unit by unit, so that is uid order; random uids (UUIDs) make 256 groups of about equal size.
+ * 100,000 sorted at once were one task of 110–150 ms, most of a publish that adds an import's rows.
+ */
+export async function sortedByUidInSlices(entries: readonly Entry[], sliceRows: number, pause: () => Promise<void>): Promise<Entry[]> {
+  const groups = new Map<number, Entry[]>();
+  for (const entry of entries) {
+    const lead = leadOf(entry.candidate.uid);
+    const group = groups.get(lead);
+    if (group) group.push(entry);
+    else groups.set(lead, [entry]);
+  }
+  const sorted: Entry[] = [];
+  let sinceTurn = 0;
+  for (const lead of [...groups.keys()].sort((a, b) => a - b)) {
+    const group = groups.get(lead)!;
+    if (sinceTurn > 0 && sinceTurn + group.length > sliceRows) {
+      await pause();
+      sinceTurn = 0;
+    }
+    for (const entry of sortedByUid(group)) sorted.push(entry);
+    sinceTurn += group.length;
+  }
+  return sorted;
+}
+
 /**
  * `previous` with the entries at `replaced` positions swapped for new ones (or removed: undefined)
- * and `added` inserted, in uid order. Copies runs between the changes rather than comparing every
+ * and `added` (in uid order) inserted. Copies runs between the changes rather than comparing every
  * uid: ten times faster at 100,000 rows.
  */
-export function merged(previous: readonly Entry[], replaced: Array<[number, Entry | undefined]>, unsorted: Entry[]): Entry[] {
+export function merged(previous: readonly Entry[], replaced: Array<[number, Entry | undefined]>, added: readonly Entry[]): Entry[] {
   replaced.sort((a, b) => a[0] - b[0]);
-  const added = sortedByUid(unsorted);
   const entries: Entry[] = new Array(previous.length + added.length);
   let size = 0;
   let change = 0;
