@@ -2,6 +2,7 @@
  * The import bench's online run (import.bench.ts): the CSV imported on a device that is online, as at a
  * desk, so it pushes while it imports; and the rows of the table it prints.
  */
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, signInThroughUi } from '../tests/support/ui';
@@ -82,7 +83,7 @@ export async function importOnline(app: BrowserApp, file: string, profileDir: st
           const w = window as unknown as { bench: { start: number }; syncedAt: number };
           return { clickToSyncedMs: w.syncedAt - w.bench.start, clickToIdsGivenMs: performance.now() - w.bench.start };
         });
-      });
+      }, profileDir && path.join(profileDir, 'online-tasks.json'));
     });
     return {
       importMs,

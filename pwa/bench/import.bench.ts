@@ -189,7 +189,11 @@ async function main() {
       let syncTrace!: Awaited<ReturnType<typeof traceMainThread>>;
       await profileMainThread(page, PROFILE_DIR, `sync-${kind}`, async () => {
         // Traced (no target depends on this sync's time): the CPU time of its longest task.
-        syncTrace = await traceMainThread(page, async () => void (synced = await syncAfterImport(page, () => context.setOffline(false))));
+        syncTrace = await traceMainThread(
+          page,
+          async () => void (synced = await syncAfterImport(page, () => context.setOffline(false))),
+          PROFILE_DIR && path.join(PROFILE_DIR, `sync-${kind}-tasks.json`),
+        );
       });
       const figures = {
         ...imported,

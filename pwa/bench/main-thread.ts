@@ -11,6 +11,7 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts?: number;
   dur?: number;
   tdur?: number;
   args?: { name?: string };
@@ -112,9 +113,10 @@ export async function traceBackend(browser: Browser, run: () => Promise<void>) {
  * Also sums the tasks of the browser process's thread pool (the IndexedDB backend): how long it was
  * busy shows whether the database, not the page, set the pace.
  */
-export async function traceMainThread(page: Page, run: () => Promise<void>) {
+export async function traceMainThread(page: Page, run: () => Promise<void>, tasksFile?: string) {
   const events = await recordTasks(page.context().browser()!, run);
   const tasks = tasksOf(events, TASK_EVENT, 'CrRendererMain').filter((t) => (t.dur ?? 0) > 20_000);
+  if (tasksFile) writeLongTasks(tasksFile, tasks);
   return {
     traceLongestWallMs: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
     traceLongestCpuMs: Math.max(0, ...tasks.map((t) => cpuOf(t) / 1000)),
@@ -123,6 +125,17 @@ export async function traceMainThread(page: Page, run: () => Promise<void>) {
     tasksCpuAboveWall: tasks.filter((t) => (t.tdur ?? 0) > (t.dur ?? 0)).length,
     ...backendTime(events),
   };
+}
+
+/**
+ * Writes the tasks over 50 ms (start, wall and CPU time, in µs of the clock a V8 CPU profile's
+ * timestamps use): the profile's samples between a task's start and end are what it ran.
+ */
+function writeLongTasks(file: string, tasks: readonly TraceEvent[]) {
+  const long = tasks.filter((t) => (t.dur ?? 0) > 50_000).map((t) => ({ ts: t.ts, dur: t.dur, cpu: cpuOf(t) }));
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(long));
+  console.log(`  Main-thread tasks over 50 ms: ${file}`);
 }
 
 /** Starts recording the page's long tasks (longtask API, wall time) under `name`; read them with longestTask. */
@@ -146,7 +159,8 @@ export async function profileMainThread(page: Page, dir: string | undefined, nam
   if (!dir) return run();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  // BENCH_CPU_PROF_US: the sampling interval (µs); sampling often slows the page measured.
+  await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_CPU_PROF_US ?? 500) });
   await cdp.send('Profiler.start');
   await run();
   const { profile } = await cdp.send('Profiler.stop');
