@@ -174,8 +174,11 @@ describe('counting known emails (the import preview)', () => {
     await mirror.applied();
     const keys = ['ana@x.com', 'ben@x.com', 'new@x.com'];
     expect(mirror.countKnownEmails(keys)).toBe(1);
+    // A slice per task: the same count, whichever slice the known key falls in.
+    for (const sliceKeys of [1, 2, keys.length]) expect(await mirror.countKnownEmailsInSlices(keys, sliceKeys)).toBe(1);
     expect(await repo.countKnownEmails(keys)).toBe(1);
     const unloaded = createCandidateMirror({ load: () => repo.loadCandidates(), read: (uids) => repo.getCandidates(uids), watch: () => () => {} });
     expect(unloaded.countKnownEmails(keys)).toBeNull();
+    expect(await unloaded.countKnownEmailsInSlices(keys)).toBeNull();
   });
 });

@@ -62,7 +62,7 @@ export const defaultImportDeps: ImportSessionDeps = {
   },
   async countKnownEmails(emails) {
     await mirror.applied();
-    return mirror.countKnownEmails(emails) ?? candidatesRepo.countKnownEmails(emails);
+    return (await mirror.countKnownEmailsInSlices(emails)) ?? candidatesRepo.countKnownEmails(emails);
   },
   rememberMapping: (signature, columns) => importMappingsRepo.remember(signature, columns),
   undoImport: (runId) => importHistory.undo(runId),
