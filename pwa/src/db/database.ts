@@ -96,7 +96,7 @@ export async function outboxRecordsBetween(db: RepHireDb, after: number, through
   return keys.reduce((sum, [, count]) => sum + count, 0);
 }
 
-/** Rows one bulk write sends at once (one main-thread task, about 30 ms here). */
+/** Rows one bulk write sends at once, at most (one main-thread task, about 30 ms here; write-slices.ts sends fewer while writes are slow). */
 export const PUT_SLICE_ROWS = 500;
 
 export type RowKind = 'candidate' | 'interviewNote' | 'savedView' | 'scheduledInterview';

@@ -16,8 +16,9 @@
  * none, so a confirmation can never be applied to a row it was not about.
  */
 import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
-import { PUT_SLICE_ROWS, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
+import { type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
 import { holdersOfRun, ownRunKey } from '@/db/own-writes-index';
+import { candidateWriteSlices } from '@/db/write-slices';
 
 /** Whether `confirmation` is about `row` as it is: the row holds exactly the confirmed run of own writes. */
 export function holds(row: LocalCandidate | undefined, confirmation: OwnRowConfirmation | undefined): row is LocalCandidate {
@@ -141,18 +142,24 @@ export async function readAsConfirmed<T extends LocalCandidate | undefined>(db: 
 
 /**
  * Gives each confirmation to its row where it still holds, inside the caller's rw transaction, a
- * PUT_SLICE_ROWS slice per request (no task writes more); answers how many took theirs.
+ * slice per request as the page's candidate writes are sized (write-slices.ts: no task writes more);
+ * answers how many took theirs.
  */
 async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<number> {
   let given = 0;
-  for (let from = 0; from < confirmations.length; from += PUT_SLICE_ROWS) {
-    const slice = confirmations.slice(from, from + PUT_SLICE_ROWS);
+  for (let from = 0; from < confirmations.length; ) {
+    const slice = confirmations.slice(from, from + candidateWriteSlices.rows);
+    from += slice.length;
     const rows = await db.candidates.bulkGet(slice.map((c) => c.uid));
     const confirmed = slice.flatMap((confirmation, i) => {
       const row = rows[i];
       return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
     });
-    if (confirmed.length) await db.candidates.bulkPut(confirmed);
+    if (!confirmed.length) continue;
+    const sending = performance.now();
+    const put = db.candidates.bulkPut(confirmed);
+    candidateWriteSlices.took(confirmed.length, performance.now() - sending);
+    await put;
     given += confirmed.length;
   }
   return given;

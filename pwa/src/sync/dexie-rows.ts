@@ -27,9 +27,10 @@ import type { Table } from 'dexie';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
-import { PUT_SLICE_ROWS, emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
+import { emailKey, fromLocalCandidate, toLocalCandidate, type LocalCandidate, type OwnWrites, type RepHireDb, type RowKind } from '@/db/database';
 import { indexedEmailKeys } from '@/db/email-lookups';
 import { getMeta } from '@/db/meta';
+import { candidateWriteSlices } from '@/db/write-slices';
 import type { MutationStore } from '@shared/mutations/store';
 import { keepsConfirmations, readAsConfirmed } from './confirmations';
 
@@ -177,10 +178,15 @@ export function dexieRows(db: RepHireDb): DexieRows {
         await keepServerCopies(db, 'candidate', uids, (wanted) => wanted.map((uid) => stored.get(uid)), candidateServerVersion);
       }
       const local = (row: Candidate): LocalCandidate => ({ ...toLocalCandidate(row), ownWrites: nextOwnWrites(stored.get(row.uid)?.ownWrites, mutationId) });
-      // A slice per task: the bulk call sends each row in one task (the browser may render between them).
-      // Each slice waits for the one before it only: the database always has the next one queued.
-      for (let from = 0; from < rows.length; from += PUT_SLICE_ROWS) {
-        const put = db.candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS).map(local));
+      // A slice per task: the bulk call sends each row in one task (the browser may render between them),
+      // sized by how long the last one took (write-slices.ts). Each slice waits for the one before it
+      // only: the database always has the next one queued.
+      for (let from = 0; from < rows.length; ) {
+        const slice = rows.slice(from, from + candidateWriteSlices.rows).map(local);
+        const sending = performance.now();
+        const put = db.candidates.bulkPut(slice);
+        candidateWriteSlices.took(slice.length, performance.now() - sending);
+        from += slice.length;
         await settle();
         writes = put.then(
           () => {},
