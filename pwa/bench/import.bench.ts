@@ -58,6 +58,10 @@ interface Figures extends BaselineFigures, DialogFigures, TracedFigures {
   syncLongestTaskMs: number;
   /** The same from a Chrome trace of that sync: the thread's own CPU time, and the tasks over 200 ms of it. */
   syncLongestCpuMs: number;
+  /** Garbage collection within that sync's longest task by CPU, and within its longest by wall time (ms). */
+  syncLongestCpuTaskGcMs: number;
+  syncLongestWallTaskGcMs: number;
+  syncTraceLongestWallMs: number;
   syncTasksOver200CpuMs: number;
   /** When the indicator first showed sending, receiving and synced. */
   syncPhases: string;
@@ -202,6 +206,9 @@ async function main() {
         ...synced,
         heapAfterImport,
         syncLongestCpuMs: syncTrace.traceLongestCpuMs,
+        syncLongestCpuTaskGcMs: syncTrace.longestCpuTaskGcMs,
+        syncLongestWallTaskGcMs: syncTrace.longestWallTaskGcMs,
+        syncTraceLongestWallMs: syncTrace.traceLongestWallMs,
         syncTasksOver200CpuMs: syncTrace.tasksOver200CpuMs,
         syncTasksCpuAboveWall: syncTrace.tasksCpuAboveWall,
       };
@@ -262,14 +269,14 @@ async function main() {
         value: `${Math.round(f.syncLongestTaskMs)} ms`,
         target: `≤ ${TARGET_TASK_MS} ms`,
         met: f.syncLongestTaskMs <= TARGET_TASK_MS,
-        detail: 'longtask API, wall time: includes waiting for a CPU, which the server and PostgreSQL share here',
+        detail: `longtask API, wall time: includes waiting for a CPU, which the server and PostgreSQL share here; in the trace the longest is ${Math.round(f.syncTraceLongestWallMs)} ms, ${Math.round(f.syncLongestWallTaskGcMs)} ms of it garbage collection`,
       },
       {
         name: `${file}: longest main-thread task during the sync (CPU)`,
         value: `${Math.round(f.syncLongestCpuMs)} ms`,
         target: `≤ ${TARGET_TASK_MS} ms`,
         met: f.syncTasksOver200CpuMs === 0,
-        detail: `Chrome trace of the same sync, the thread's own CPU time (at most its wall time); ${f.syncTasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
+        detail: `Chrome trace of the same sync, the thread's own CPU time (at most its wall time), ${Math.round(f.syncLongestCpuTaskGcMs)} ms of its wall time garbage collection; ${f.syncTasksOver200CpuMs} tasks over ${TARGET_TASK_MS} ms`,
       },
       { name: `${file}: JS heap after the import`, value: mb(f.heapAfterImport), detail: 'after a full garbage collection: the page holding the imported candidates (list, index, email lookup)' },
       {

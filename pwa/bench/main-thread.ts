@@ -50,7 +50,12 @@ const POOL_TASK_EVENT = 'ThreadPool_RunTask';
 const PUT_EVENT = 'Database::PutOperation';
 const PUT_INDEXES_EVENT = 'Database::PutOperation.UpdateIndexes';
 const PUT_CALLBACKS_EVENT = 'Database::PutOperation.Callbacks';
-const KEPT_EVENTS = new Set(['thread_name', 'process_name', TASK_EVENT, POOL_TASK_EVENT, PUT_EVENT, PUT_INDEXES_EVENT, PUT_CALLBACKS_EVENT]);
+/**
+ * V8's garbage-collection pauses on a thread ('disabled-by-default-v8.gc' trace category, which records
+ * only collections): a full one, a young-generation one, and a step of incremental marking.
+ */
+const GC_EVENTS = new Set(['V8.GC_MARK_COMPACTOR', 'V8.GC_SCAVENGER', 'V8.GC_MINOR_MARK_SWEEPER', 'V8.GC_MC_INCREMENTAL']);
+const KEPT_EVENTS = new Set(['thread_name', 'process_name', TASK_EVENT, POOL_TASK_EVENT, PUT_EVENT, PUT_INDEXES_EVENT, PUT_CALLBACKS_EVENT, ...GC_EVENTS]);
 
 /** The top-level tasks of every process of `browser` while `run` runs, with the names of their threads and processes. */
 async function recordTasks(browser: Browser, run: () => Promise<void>): Promise<TraceEvent[]> {
@@ -61,7 +66,7 @@ async function recordTasks(browser: Browser, run: () => Promise<void>): Promise<
     for (const event of value as unknown as TraceEvent[]) if (KEPT_EVENTS.has(event.name)) kept.push(event);
   });
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'IndexedDB'] }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'IndexedDB', 'disabled-by-default-v8.gc'] }, transferMode: 'ReportEvents' });
   await run();
   await cdp.send('Tracing.end');
   await complete;
@@ -116,10 +121,14 @@ export async function traceBackend(browser: Browser, run: () => Promise<void>) {
 export async function traceMainThread(page: Page, run: () => Promise<void>, tasksFile?: string) {
   const events = await recordTasks(page.context().browser()!, run);
   const tasks = tasksOf(events, TASK_EVENT, 'CrRendererMain').filter((t) => (t.dur ?? 0) > 20_000);
-  if (tasksFile) writeLongTasks(tasksFile, tasks);
+  if (tasksFile) writeLongTasks(tasksFile, tasks, events);
   return {
     traceLongestWallMs: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
     traceLongestCpuMs: Math.max(0, ...tasks.map((t) => cpuOf(t) / 1000)),
+    /** Of the longest task (by CPU time), the wall time of the garbage collections in it. */
+    longestCpuTaskGcMs: gcWithin(events, tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || cpuOf(t) > cpuOf(longest) ? t : longest), undefined)),
+    /** Of the longest task by wall time, the same. */
+    longestWallTaskGcMs: gcWithin(events, tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || (t.dur ?? 0) > (longest.dur ?? 0) ? t : longest), undefined)),
     tasksOver200CpuMs: tasks.filter((t) => cpuOf(t) > 200_000).length,
     /** Tasks over 20 ms whose thread time was above their wall time (see cpuOf). */
     tasksCpuAboveWall: tasks.filter((t) => (t.tdur ?? 0) > (t.dur ?? 0)).length,
@@ -127,12 +136,30 @@ export async function traceMainThread(page: Page, run: () => Promise<void>, task
   };
 }
 
+/** The wall time of the garbage collections on `task`'s thread while it ran, in ms (nested scopes counted once). */
+function gcWithin(events: readonly TraceEvent[], task: TraceEvent | undefined): number {
+  if (!task?.ts || !task.dur) return 0;
+  const end = task.ts + task.dur;
+  const pauses = events
+    .filter((e) => GC_EVENTS.has(e.name) && e.pid === task.pid && e.tid === task.tid && e.ts !== undefined && e.ts >= task.ts! && e.ts < end)
+    .sort((a, b) => a.ts! - b.ts!);
+  let total = 0;
+  let coveredTo = 0;
+  for (const pause of pauses) {
+    const from = Math.max(pause.ts!, coveredTo);
+    const to = Math.min(end, pause.ts! + (pause.dur ?? 0));
+    if (to > from) total += to - from;
+    coveredTo = Math.max(coveredTo, to);
+  }
+  return total / 1000;
+}
+
 /**
  * Writes the tasks over 50 ms (start, wall and CPU time, in µs of the clock a V8 CPU profile's
- * timestamps use): the profile's samples between a task's start and end are what it ran.
+ * timestamps use, and the garbage collections' ms in each): the profile's samples between a task's start and end are what it ran.
  */
-function writeLongTasks(file: string, tasks: readonly TraceEvent[]) {
-  const long = tasks.filter((t) => (t.dur ?? 0) > 50_000).map((t) => ({ ts: t.ts, dur: t.dur, cpu: cpuOf(t) }));
+function writeLongTasks(file: string, tasks: readonly TraceEvent[], events: readonly TraceEvent[]) {
+  const long = tasks.filter((t) => (t.dur ?? 0) > 50_000).map((t) => ({ ts: t.ts, dur: t.dur, cpu: cpuOf(t), gcMs: gcWithin(events, t) }));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(long));
   console.log(`  Main-thread tasks over 50 ms: ${file}`);
