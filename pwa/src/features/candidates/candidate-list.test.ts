@@ -278,9 +278,14 @@ describe('changes between two publishes', () => {
 });
 
 describe('a publish of many new rows (an import’s)', () => {
-  it('sorts them over several turns; changes meanwhile go out in the publish after it', async () => {
-    const row = (uid: string, status: Candidate['status'] = 'new') => toLocalCandidate(makeCandidate({ uid, status }));
-    const table = new Map([row('a0'), row('b0')].map((r) => [r.uid, r]));
+  const row = (uid: string, status: Candidate['status'] = 'new') => toLocalCandidate(makeCandidate({ uid, status }));
+
+  /**
+   * A list over a table of these uids whose sorting publishes take a turn between rows, each turn
+   * waiting until `resumeTurns()`; `change` writes a row (or removes it) and tells the list.
+   */
+  async function listWithHeldTurns(uids: string[]) {
+    const table = new Map(uids.map((uid) => [uid, row(uid)]));
     const fresh = () => [...table.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
     const listeners: Array<(change: CandidateChange) => void> = [];
     const turns: Array<() => void> = [];
@@ -291,14 +296,26 @@ describe('a publish of many new rows (an import’s)', () => {
     const shown: string[][] = [];
     store.subscribe(() => shown.push(store.getSnapshot().candidates.map((c) => `${c.uid}:${c.status}`)));
     await store.settled();
-    const change = (uid: string, next: LocalCandidate | null) => {
-      if (next) table.set(uid, next);
-      else table.delete(uid);
-      listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, next]]), version: null }));
+    const tell = (change: CandidateChange) => listeners.forEach((listener) => listener(change));
+    return {
+      table,
+      store,
+      shown,
+      tell,
+      change(uid: string, next: LocalCandidate | null) {
+        if (next) table.set(uid, next);
+        else table.delete(uid);
+        tell({ type: 'rows', rows: new Map([[uid, next]]), version: null });
+      },
+      waitingTurns: () => turns.length,
+      resumeTurns: () => turns.splice(0).forEach((resume) => resume()),
     };
+  }
 
+  it('sorts them over several turns; changes meanwhile go out in the publish after it', async () => {
+    const { store, shown, change, waitingTurns, resumeTurns } = await listWithHeldTurns(['a0', 'b0']);
     for (const uid of ['e1', 'c1', 'd1']) change(uid, row(uid));
-    await expect.poll(() => turns.length).toBe(1); // sorting, a turn between its slices
+    await expect.poll(waitingTurns).toBe(1); // sorting, a turn between its slices
     let settled = false;
     void store.settled().then(() => (settled = true));
     // Meanwhile: an edit of a published row, a new row gone again, another new row.
@@ -307,7 +324,7 @@ describe('a publish of many new rows (an import’s)', () => {
     change('f1', row('f1'));
     expect(store.getSnapshot().entries).toHaveLength(2);
     while (!settled) {
-      turns.splice(0).forEach((resume) => resume());
+      resumeTurns();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     expect(shown.slice(1)).toEqual([
@@ -317,27 +334,15 @@ describe('a publish of many new rows (an import’s)', () => {
   });
 
   it('drops a sorted publish that a reload overtook', async () => {
-    const table = new Map([toLocalCandidate(makeCandidate({ uid: 'a0' }))].map((r) => [r.uid, r]));
-    const fresh = () => [...table.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
-    const listeners: Array<(change: CandidateChange) => void> = [];
-    const turns: Array<() => void> = [];
-    const store = listOver(
-      { load: async () => ({ candidates: fresh(), version: null }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) },
-      { publishIntervalMs: 0, sortSliceRows: 1, pause: () => new Promise<void>((resolve) => turns.push(resolve)) },
-    );
-    store.subscribe(() => {});
-    await store.settled();
-    for (const uid of ['c1', 'b1']) {
-      table.set(uid, toLocalCandidate(makeCandidate({ uid })));
-      listeners.forEach((listener) => listener({ type: 'rows', rows: new Map([[uid, table.get(uid)!]]), version: null }));
-    }
-    await expect.poll(() => turns.length).toBe(1);
+    const { table, store, tell, change, waitingTurns, resumeTurns } = await listWithHeldTurns(['a0']);
+    for (const uid of ['c1', 'b1']) change(uid, row(uid));
+    await expect.poll(waitingTurns).toBe(1);
     // Everything changed (another tab wiped the device): the list reloads, b1 and c1 gone.
     table.clear();
-    table.set('z9', toLocalCandidate(makeCandidate({ uid: 'z9' })));
-    listeners.forEach((listener) => listener({ type: 'all', version: null }));
+    table.set('z9', row('z9'));
+    tell({ type: 'all', version: null });
     await expect.poll(() => store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
-    turns.splice(0).forEach((resume) => resume());
+    resumeTurns();
     await store.settled();
     expect(store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
   });
