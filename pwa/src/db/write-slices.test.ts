@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WriteSlices } from './write-slices';
 
 describe('write slices', () => {
@@ -29,5 +29,14 @@ describe('write slices', () => {
     expect(slices.rows).toBe(50);
     slices.took(50, 0);
     expect(slices.rows).toBe(275);
+  });
+
+  it('time a slice as it is sent and size the next by it', () => {
+    const slices = new WriteSlices(500, 50, 60);
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    expect(slices.send(500, () => ((now += 300), 'sent'))).toBe('sent');
+    expect(slices.rows).toBe(300);
+    clock.mockRestore();
   });
 });

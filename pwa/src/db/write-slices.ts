@@ -3,7 +3,7 @@
  * thread (the browser may render between two). On a machine to itself PUT_SLICE_ROWS take about 30 ms;
  * while other work competes for its cores, the same slice held the thread far longer than it ran: in
  * an import sending as it went, on two cores shared with the sync server and its database, 500 rows
- * took 270–340 ms of wall time at 80–95 ms of CPU, the thread waiting inside IndexedDB's put (bench:import,
+ * took 270–340 ms of wall time at 80–95 ms of CPU, the profile's samples inside IndexedDB's put (bench:import,
  * 27 November 2026). So the next slice is sized by how long the last one took, to take about
  * `targetMs`: fewer rows while writes are slow, back to the most as soon as they are quick again.
  */
@@ -39,6 +39,14 @@ export class WriteSlices {
     if (rows < this.size / 2) return;
     const fits = ms > 0 ? (rows * this.targetMs) / ms : this.maxRows;
     this.size = Math.round(Math.min(this.maxRows, Math.max(this.minRows, (this.size + fits) / 2)));
+  }
+
+  /** Sends a slice of `rows` (`send` issues its puts before it returns), timed for the next one's size. */
+  send<T>(rows: number, send: () => T): T {
+    const started = performance.now();
+    const sent = send();
+    this.took(rows, performance.now() - started);
+    return sent;
   }
 }
 

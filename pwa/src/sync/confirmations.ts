@@ -16,7 +16,7 @@
  * none, so a confirmation can never be applied to a row it was not about.
  */
 import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
-import { type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
+import type { ConfirmationPage, LocalCandidate, OwnWrites, RepHireDb } from '@/db/database';
 import { holdersOfRun, ownRunKey } from '@/db/own-writes-index';
 import { candidateWriteSlices } from '@/db/write-slices';
 
@@ -156,10 +156,7 @@ async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[])
       return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
     });
     if (!confirmed.length) continue;
-    const sending = performance.now();
-    const put = db.candidates.bulkPut(confirmed);
-    candidateWriteSlices.took(confirmed.length, performance.now() - sending);
-    await put;
+    await candidateWriteSlices.send(confirmed.length, () => db.candidates.bulkPut(confirmed));
     given += confirmed.length;
   }
   return given;

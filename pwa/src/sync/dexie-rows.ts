@@ -183,9 +183,7 @@ export function dexieRows(db: RepHireDb): DexieRows {
       // only: the database always has the next one queued.
       for (let from = 0; from < rows.length; ) {
         const slice = rows.slice(from, from + candidateWriteSlices.rows).map(local);
-        const sending = performance.now();
-        const put = db.candidates.bulkPut(slice);
-        candidateWriteSlices.took(slice.length, performance.now() - sending);
+        const put = candidateWriteSlices.send(slice.length, () => db.candidates.bulkPut(slice));
         from += slice.length;
         await settle();
         writes = put.then(
