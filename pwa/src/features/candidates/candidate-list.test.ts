@@ -13,7 +13,6 @@ import { FakeEnvironment } from '@/sync/testing/fake-environment';
 import { FakeSyncServer } from '@/sync/testing/fake-server';
 import { ownedDb } from '@/sync/testing/fixtures';
 import { createCandidateList, type CandidateList, type ListOptions } from './candidate-list';
-import { positionOf, sortedByUidInSlices } from './candidate-snapshot';
 import { pipelineSummary } from './pipeline-summary';
 import { createCandidatesRepo, type CandidatesRepo } from './repo';
 
@@ -277,77 +276,6 @@ describe('changes between two publishes', () => {
   });
 });
 
-describe('a publish of many new rows (an import’s)', () => {
-  const row = (uid: string, status: Candidate['status'] = 'new') => toLocalCandidate(makeCandidate({ uid, status }));
-
-  /**
-   * A list over a table of these uids whose sorting publishes take a turn between rows, each turn
-   * waiting until `resumeTurns()`; `change` writes a row (or removes it) and tells the list.
-   */
-  async function listWithHeldTurns(uids: string[]) {
-    const table = new Map(uids.map((uid) => [uid, row(uid)]));
-    const fresh = () => [...table.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
-    const listeners: Array<(change: CandidateChange) => void> = [];
-    const turns: Array<() => void> = [];
-    const store = listOver(
-      { load: async () => ({ candidates: fresh(), version: null }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) },
-      { publishIntervalMs: 0, sortSliceRows: 1, pause: () => new Promise<void>((resolve) => turns.push(resolve)) },
-    );
-    const shown: string[][] = [];
-    store.subscribe(() => shown.push(store.getSnapshot().candidates.map((c) => `${c.uid}:${c.status}`)));
-    await store.settled();
-    const tell = (change: CandidateChange) => listeners.forEach((listener) => listener(change));
-    return {
-      table,
-      store,
-      shown,
-      tell,
-      change(uid: string, next: LocalCandidate | null) {
-        if (next) table.set(uid, next);
-        else table.delete(uid);
-        tell({ type: 'rows', rows: new Map([[uid, next]]), version: null });
-      },
-      waitingTurns: () => turns.length,
-      resumeTurns: () => turns.splice(0).forEach((resume) => resume()),
-    };
-  }
-
-  it('sorts them over several turns; changes meanwhile go out in the publish after it', async () => {
-    const { store, shown, change, waitingTurns, resumeTurns } = await listWithHeldTurns(['a0', 'b0']);
-    for (const uid of ['e1', 'c1', 'd1']) change(uid, row(uid));
-    await expect.poll(waitingTurns).toBe(1); // sorting, a turn between its slices
-    let settled = false;
-    void store.settled().then(() => (settled = true));
-    // Meanwhile: an edit of a published row, a new row gone again, another new row.
-    change('a0', row('a0', 'hired'));
-    change('d1', null);
-    change('f1', row('f1'));
-    expect(store.getSnapshot().entries).toHaveLength(2);
-    while (!settled) {
-      resumeTurns();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    expect(shown.slice(1)).toEqual([
-      ['a0:new', 'b0:new', 'c1:new', 'd1:new', 'e1:new'],
-      ['a0:hired', 'b0:new', 'c1:new', 'e1:new', 'f1:new'],
-    ]);
-  });
-
-  it('drops a sorted publish that a reload overtook', async () => {
-    const { table, store, tell, change, waitingTurns, resumeTurns } = await listWithHeldTurns(['a0']);
-    for (const uid of ['c1', 'b1']) change(uid, row(uid));
-    await expect.poll(waitingTurns).toBe(1);
-    // Everything changed (another tab wiped the device): the list reloads, b1 and c1 gone.
-    table.clear();
-    table.set('z9', row('z9'));
-    tell({ type: 'all', version: null });
-    await expect.poll(() => store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
-    resumeTurns();
-    await store.settled();
-    expect(store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
-  });
-});
-
 describe('changes from another tab', () => {
   it('are told over a BroadcastChannel both ways: this tab announces its writes and reads what others announce', async () => {
     const d = await device();
@@ -434,46 +362,6 @@ describe('any sequence of changes', () => {
         expect(store.getSnapshot().summary).toEqual(pipelineSummary(indexCandidates(fresh())));
       }),
       { numRuns: 150 },
-    );
-  });
-});
-
-describe('finding rows in uid order', () => {
-  it('sorts new rows by uid a slice at a time, as one native sort would (property)', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.oneof(fc.uuid(), fc.string({ maxLength: 3 })), { maxLength: 60 }), fc.integer({ min: 1, max: 20 }), async (uids, sliceRows) => {
-        const entries = indexCandidates(uids.map((uid) => makeCandidate({ uid })));
-        let pauses = 0;
-        const sorted = await sortedByUidInSlices(entries, sliceRows, async () => void (pauses += 1));
-        expect(sorted.map((entry) => entry.candidate.uid)).toEqual([...uids].sort());
-        // A turn between slices, never before the first or after the last.
-        if (uids.length <= sliceRows) expect(pauses).toBe(0);
-        expect(pauses).toBeLessThan(Math.max(1, uids.length));
-      }),
-    );
-  });
-
-  it('gives the page a turn between slices of an import-sized publish', async () => {
-    const entries = indexCandidates(Array.from({ length: 20_000 }, () => makeCandidate({ uid: crypto.randomUUID() })));
-    let pauses = 0;
-    const sorted = await sortedByUidInSlices(entries, 5000, async () => void (pauses += 1));
-    expect(sorted.map((entry) => entry.candidate.uid)).toEqual(entries.map((entry) => entry.candidate.uid).sort());
-    // 256 groups of about 78 rows: a turn after about every 5,000.
-    expect(pauses).toBeGreaterThanOrEqual(3);
-    expect(pauses).toBeLessThanOrEqual(5);
-  });
-
-  it('finds a sorted run of uids in one forward pass, each search starting where the last ended (property)', () => {
-    fc.assert(
-      fc.property(fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 10 }), (uids, picks) => {
-        const entries = indexCandidates(uids.map((uid) => makeCandidate({ uid }))).sort((a, b) => (a.candidate.uid < b.candidate.uid ? -1 : 1));
-        const wanted = [...new Set(picks.map((pick) => entries[pick % entries.length]!.candidate.uid))].sort();
-        let from = 0;
-        for (const uid of wanted) {
-          from = positionOf(entries, uid, from);
-          expect(entries[from]!.candidate.uid).toBe(uid);
-        }
-      }),
     );
   });
 });

@@ -18,23 +18,7 @@ import type { PreviewDeps } from './usePreviews';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-export function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
-  return {
-    status: 'success',
-    total: 0,
-    imported: 0,
-    updated: 0,
-    errors: [],
-    errorCount: 0,
-    report: [],
-    rowErrors: 0,
-    warnings: [],
-    warningCount: 0,
-    ignoredHeaders: [],
-    failure: null,
-    ...overrides,
-  };
-}
+export { importResult as result } from './import-result.testing';
 
 export const HEADERS = ['Full Name', 'Email', 'Best number'];
 

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FileImportResult } from './import-file';
+import { importResult } from './import-result.testing';
 import type { FilePreview } from '@shared/import/reader/protocol';
 import { canImport, canRemove, importCounts, importReducer, initialImportState, type ImportAction, type ImportState } from './import-state';
 
 const file = (name: string) => new File(['x'], name);
-const done = (overrides: Partial<FileImportResult> = {}): FileImportResult => ({
-  status: 'success',
-  total: 2,
-  imported: 1,
-  updated: 1,
-  errors: [],
-  errorCount: 0,
-  report: [],
-  rowErrors: 0,
-  warnings: [],
-  warningCount: 0,
-  ignoredHeaders: [],
-  failure: null,
-  ...overrides,
-});
+const done = (overrides: Partial<FileImportResult> = {}): FileImportResult => importResult({ total: 2, imported: 1, updated: 1, ...overrides });
 
 function apply(state: ImportState, ...actions: ImportAction[]): ImportState {
   return actions.reduce(importReducer, state);

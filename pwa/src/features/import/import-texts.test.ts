@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FileImportResult } from './import-file';
+import { importResult as result } from './import-result.testing';
 import { completionToast, fileResultText, processedText, rowsProgressText, summarize } from './import-texts';
-
-function result(overrides: Partial<FileImportResult> = {}): FileImportResult {
-  return {
-    status: 'success',
-    total: 0,
-    imported: 0,
-    updated: 0,
-    errors: [],
-    errorCount: 0,
-    report: [],
-    rowErrors: 0,
-    warnings: [],
-    warningCount: 0,
-    ignoredHeaders: [],
-    failure: null,
-    ...overrides,
-  };
-}
 
 const ok = result({ total: 12, imported: 10, updated: 2 });
 const failed = result({
