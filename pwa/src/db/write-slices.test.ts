@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { WriteSlices } from './write-slices';
 
 describe('write slices', () => {
@@ -21,22 +21,58 @@ describe('write slices', () => {
     expect(slices.rows).toBe(500);
   });
 
-  it('never go below the fewest rows, and ignore a short last slice or an instant one', () => {
+  it('never go below the fewest rows, and take an instant slice as quick', () => {
     const slices = new WriteSlices(500, 50, 60);
     for (let i = 0; i < 10; i += 1) slices.took(slices.rows, 5000);
-    expect(slices.rows).toBe(50);
-    slices.took(10, 0.1); // the end of a write: too few rows to go by
     expect(slices.rows).toBe(50);
     slices.took(50, 0);
     expect(slices.rows).toBe(275);
   });
 
-  it('time a slice as it is sent and size the next by it', () => {
-    const slices = new WriteSlices(500, 50, 60);
+  describe('send', () => {
     let now = 0;
-    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
-    expect(slices.send(500, () => ((now += 300), 'sent'))).toBe('sent');
-    expect(slices.rows).toBe(300);
-    clock.mockRestore();
+    let clock: MockInstance<() => number>;
+    beforeEach(() => {
+      now = 0;
+      clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    });
+    afterEach(() => clock.mockRestore());
+    const items = Array.from({ length: 1000 }, (_, i) => i);
+
+    it('sends steps of the fewest rows until the time is up, and sizes the next slice by it', async () => {
+      const slices = new WriteSlices(500, 50, 60);
+      const steps: number[][] = [];
+      const put = (step: number[]) => {
+        steps.push(step);
+        now += 25; // 50 rows in 25 ms: the third step passes 60 ms
+        return Promise.resolve();
+      };
+      const { to, written } = slices.send(items, 100, put);
+      expect(to).toBe(250);
+      expect(steps).toEqual([items.slice(100, 150), items.slice(150, 200), items.slice(200, 250)]);
+      await expect(written).resolves.toBeDefined();
+      expect(slices.rows).toBe(310); // halfway from 500 to the 120 rows that would take 60 ms
+    });
+
+    it('stops at the slice size or the last item while writes are quick; a short last slice leaves the size', () => {
+      const slices = new WriteSlices(120, 50, 60);
+      const put = (step: number[]) => ((now += step.length / 10), Promise.resolve(step.length));
+      expect(slices.send(items, 0, put).to).toBe(120);
+      expect(slices.rows).toBe(120);
+      slices.took(120, 120); // slow: 60 rows would take 60 ms
+      expect(slices.rows).toBe(90);
+      expect(slices.send(items, 980, put).to).toBe(1000); // 20 rows in 2 ms: says nothing of the pace
+      expect(slices.rows).toBe(90);
+    });
+
+    it('sends one step however slow, and its writes fail when any step fails', async () => {
+      const slices = new WriteSlices(500, 50, 60);
+      const first = slices.send(items, 0, () => ((now += 1000), Promise.resolve()));
+      expect(first.to).toBe(50);
+      let calls = 0;
+      const failing = slices.send(items, 50, () => (calls++ === 1 ? Promise.reject(new Error('quota')) : Promise.resolve()));
+      await expect(failing.written).rejects.toThrow('quota');
+      expect(failing.to).toBeGreaterThan(100);
+    });
   });
 });

@@ -155,8 +155,11 @@ async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[])
       const row = rows[i];
       return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
     });
-    if (!confirmed.length) continue;
-    await candidateWriteSlices.send(confirmed.length, () => db.candidates.bulkPut(confirmed));
+    for (let at = 0; at < confirmed.length; ) {
+      const { to, written } = candidateWriteSlices.send(confirmed, at, (step) => db.candidates.bulkPut(step));
+      at = to;
+      await written;
+    }
     given += confirmed.length;
   }
   return given;

@@ -178,15 +178,14 @@ export function dexieRows(db: RepHireDb): DexieRows {
         await keepServerCopies(db, 'candidate', uids, (wanted) => wanted.map((uid) => stored.get(uid)), candidateServerVersion);
       }
       const local = (row: Candidate): LocalCandidate => ({ ...toLocalCandidate(row), ownWrites: nextOwnWrites(stored.get(row.uid)?.ownWrites, mutationId) });
-      // A slice per task: the bulk call sends each row in one task (the browser may render between them),
-      // sized by how long the last one took (write-slices.ts). Each slice waits for the one before it
-      // only: the database always has the next one queued.
+      // A slice per task (the browser may render between them), ended when its time is up
+      // (write-slices.ts). Each slice waits for the one before it only: the database always has the
+      // next one queued.
       for (let from = 0; from < rows.length; ) {
-        const slice = rows.slice(from, from + candidateWriteSlices.rows).map(local);
-        const put = candidateWriteSlices.send(slice.length, () => db.candidates.bulkPut(slice));
-        from += slice.length;
+        const { to, written } = candidateWriteSlices.send(rows, from, (step) => db.candidates.bulkPut(step.map(local)));
+        from = to;
         await settle();
-        writes = put.then(
+        writes = written.then(
           () => {},
           (error: unknown) => void (failure ??= error),
         );
