@@ -12,7 +12,7 @@ import { createCandidateRecord } from '@shared/sync/merge';
 import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
 import { toLocalCandidate, type RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
-import { confirmedRow, settleConfirmations } from './confirmations';
+import { allKeptConfirmations, confirmedRow, settleConfirmations } from './confirmations';
 import { applyPulledPage } from './pull';
 import { ownedDb } from './testing/fixtures';
 import { applyLastPullPage, lastPullPage } from './testing/pull-pages';
@@ -49,6 +49,24 @@ async function importedAndConfirmed(emails: string[]) {
 }
 
 describe('kept confirmations', () => {
+  it('of a page larger than a kept record are kept in records of 2,500, in order, and read and given whole', async () => {
+    const emails = Array.from({ length: 5001 }, (_, i) => `p${i}@x.io`);
+    db = await ownedDb();
+    await createCandidatesRepo(db).importCandidates(emails.map((email) => ({ name: 'P', email })));
+    const byEmail = new Map((await db.candidates.toArray()).map((row) => [row.email, row]));
+    const confirmations = emails.map((email, i): OwnRowConfirmation => {
+      const row = byEmail.get(email)!;
+      return { uid: row.uid, ...row.ownWrites!, id: 1000 + i, createdAt: NOW, updatedAt: NOW, deletedAt: null };
+    });
+    await pullPage(page(1, confirmations));
+    const kept = await db.confirmations.orderBy('seq').toArray();
+    expect(kept.map((record) => record.confirmations.length)).toEqual([2500, 2500, 1]);
+    expect(kept.flatMap((record) => record.confirmations)).toEqual(confirmations);
+    expect((await allKeptConfirmations(db)).size).toBe(5001);
+    expect(await settleConfirmations(db)).toBe(5001);
+    expect(new Set((await db.candidates.toArray()).map((row) => row.id)).size).toBe(5001);
+  });
+
   it('read as confirmed in the repo, and are given to their rows by the round', async () => {
     const { repo, confirmations } = await importedAndConfirmed(['bo@x.io', 'cy@x.io']);
     expect(await repo.getCandidate(confirmations[0]!.uid)).toMatchObject({ id: 100 });

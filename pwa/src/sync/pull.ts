@@ -32,7 +32,7 @@ import { PUT_SLICE_ROWS, emailKey, toLocalCandidate, type RepHireDb, type RowKin
 import { madeHere, ownRunKey } from '@/db/own-writes-index';
 import { candidatesWithEmailKeys } from '@/db/email-lookups';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { holds, readAsConfirmed, runsHold } from './confirmations';
+import { holds, keepConfirmations, readAsConfirmed, runsHold } from './confirmations';
 import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
@@ -127,7 +127,7 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     if (!(await confirmationsHold(db, page.confirmed))) return false;
     // Confirmed rows are this device's own version of the server's: their server copies are the rows,
     // which take their ids from the page kept here once the round is synced (confirmations.ts).
-    if (page.confirmed.length) await db.confirmations.add({ confirmations: page.confirmed });
+    await keepConfirmations(db, page.confirmed);
     await forgetCopies(db, page.confirmed.map((c) => c.uid));
     const candidates = await splitTouched(db, 'candidate', page.candidates);
     // Live rows this device did not hold: arrivals from elsewhere (counted only when someone listens).

@@ -14,8 +14,9 @@ import { MAX_MUTATIONS_PER_PUSH, type Mutation } from '@shared/sync/protocol.sch
 import { newUid } from '@shared/sync/ids';
 import { outboxRecordsBetween, type OutboxEntry, type RejectedEntry, type RepHireDb } from '@/db/database';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { jsonBytes } from '@/lib/json-bytes';
-import { SyncError, type SyncTransport } from './transport';
+import { JsonArrayBlob } from '@/lib/json-array-blob';
+import { utf8Bytes } from '@/lib/json-bytes';
+import { SyncError, type OutgoingPush, type SyncTransport } from './transport';
 
 /** Well under the server's body limit; halved for the rest of a push after a 413. */
 export const DEFAULT_MAX_PUSH_BYTES = 4 * 1024 * 1024;
@@ -43,27 +44,36 @@ const toWire = (entry: OutboxEntry): Mutation => ({ id: entry.id, name: entry.na
 
 /** The envelope's bytes: clientId, protocol, brackets. */
 const ENVELOPE_BYTES = 200;
-/** A mutation's bytes on the wire, with its comma. */
-const wireBytes = (mutation: Mutation) => jsonBytes(mutation) + 1;
 
-/** Gathers a push's mutations: at most MAX_MUTATIONS_PER_PUSH and maxBytes (always at least one). */
+/**
+ * Gathers a push's mutations: at most MAX_MUTATIONS_PER_PUSH and maxBytes (always at least one). Each
+ * mutation's JSON, made to measure it, is written into the body as it is taken (json-array-blob.ts).
+ */
 class BatchBuilder {
   readonly mutations: Mutation[] = [];
   /** The records of the entries taken (an import chunk counts its rows). */
   records = 0;
   private bytes = ENVELOPE_BYTES;
+  private readonly json = new JsonArrayBlob();
 
   constructor(private readonly maxBytes: number) {}
 
   /** Takes the entry when it fits; false when it does not (the batch is then complete). */
   offer(entry: OutboxEntry): boolean {
     const mutation = toWire(entry);
-    const size = wireBytes(mutation);
+    const json = JSON.stringify(mutation);
+    // Its bytes on the wire, with its comma.
+    const size = utf8Bytes(json) + 1;
     if (this.mutations.length && (this.mutations.length >= MAX_MUTATIONS_PER_PUSH || this.bytes + size > this.maxBytes)) return false;
     this.mutations.push(mutation);
+    this.json.add(json);
     this.records += entry.count;
     this.bytes += size;
     return true;
+  }
+
+  request(clientId: string): OutgoingPush {
+    return { clientId, mutations: this.mutations, mutationsJson: this.json.toBlob() };
   }
 }
 
@@ -170,7 +180,7 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     if (!batch.length) return summary;
     let response;
     try {
-      response = await transport.push({ clientId, mutations: batch });
+      response = await transport.push(next.batch.request(clientId));
     } catch (error) {
       if (error instanceof SyncError && error.kind === 'tooLarge' && maxBytes > MIN_PUSH_BYTES && batch.length > 1) {
         maxBytes = Math.max(MIN_PUSH_BYTES, Math.floor(maxBytes / 2));

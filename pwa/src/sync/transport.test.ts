@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SYNC_PROTOCOL_VERSION } from '@shared/sync/protocol.schema';
+import { SYNC_PROTOCOL_VERSION, type PushRequest } from '@shared/sync/protocol.schema';
+import { JsonArrayBlob } from '@/lib/json-array-blob';
 import { httpTransport, SyncError } from './transport';
 
 const answering = (response: () => Response | Promise<Response>) => httpTransport({ fetch: async () => response() });
@@ -36,5 +37,23 @@ describe('httpTransport requests', () => {
     await transport.pull({ clientId }).catch(() => undefined);
     expect(sent[0]!.body).toEqual({ protocol: SYNC_PROTOCOL_VERSION, clientId, mutations: [] });
     expect(sent[1]!.url.searchParams.get('protocol')).toBe(String(SYNC_PROTOCOL_VERSION));
+  });
+
+  it('send a push whose mutations come written as JSON as one body: the envelope around them', async () => {
+    const bodies: unknown[] = [];
+    const transport = httpTransport({
+      baseUrl: 'http://server.test',
+      fetch: async (_input, init) => {
+        expect(init?.body).toBeInstanceOf(Blob);
+        bodies.push(JSON.parse(await (init!.body as Blob).text()));
+        return new Response(JSON.stringify({ processedThrough: 1, results: [{ id: 1, status: 'applied' }] }));
+      },
+    });
+    const clientId = '00000000-0000-4000-8000-000000000001';
+    const mutations = [{ id: 1, name: 'candidates.delete', args: { uid: 'u1' }, hlc: 'h' }] as PushRequest['mutations'];
+    const mutationsJson = new JsonArrayBlob();
+    for (const mutation of mutations) mutationsJson.add(JSON.stringify(mutation));
+    await transport.push({ clientId, mutations, mutationsJson: mutationsJson.toBlob() });
+    expect(bodies).toEqual([{ clientId, protocol: SYNC_PROTOCOL_VERSION, mutations }]);
   });
 });

@@ -37,8 +37,16 @@ export class SyncError extends Error {
   }
 }
 
+/**
+ * A push as the device sends it: the request, and, from the push's batches (push.ts), its mutations'
+ * JSON array written once, as they were gathered (json-array-blob.ts), which the body is made of.
+ */
+export interface OutgoingPush extends PushRequest {
+  mutationsJson?: Blob;
+}
+
 export interface SyncTransport {
-  push(request: PushRequest): Promise<PushResponse>;
+  push(request: OutgoingPush): Promise<PushResponse>;
   pull(query: PullQuery): Promise<PullResponse>;
 }
 
@@ -113,10 +121,13 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
   }
 
   return {
-    push(request) {
+    push({ mutationsJson, ...request }) {
+      const body = mutationsJson
+        ? new Blob([JSON.stringify({ clientId: request.clientId, protocol: SYNC_PROTOCOL_VERSION }).slice(0, -1), ',"mutations":', mutationsJson, '}'])
+        : JSON.stringify({ ...request, protocol: SYNC_PROTOCOL_VERSION });
       return call(
         PUSH_PATH,
-        { method: 'POST', body: JSON.stringify({ ...request, protocol: SYNC_PROTOCOL_VERSION }), headers: { 'content-type': 'application/json' } },
+        { method: 'POST', body, headers: { 'content-type': 'application/json' } },
         options.pushTimeoutMs ?? 120_000,
         (json) => pushResponseSchema.parse(json),
       );

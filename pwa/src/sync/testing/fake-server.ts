@@ -22,7 +22,7 @@ import {
   type PushResponse,
 } from '@shared/sync/protocol.schema';
 import { emailKey } from '@/db/database';
-import { SyncError, type SyncTransport } from '../transport';
+import { SyncError, type OutgoingPush, type SyncTransport } from '../transport';
 
 interface Versioned<T> {
   row: T;
@@ -111,7 +111,9 @@ export class FakeSyncServer {
     return outcome.status === 'applied' ? 'applied' : outcome.reason!;
   }
 
-  async push(request: PushRequest): Promise<PushResponse> {
+  async push({ mutationsJson, ...sent }: OutgoingPush): Promise<PushResponse> {
+    // What the wire carries: the body's mutations, when the push wrote them (push.ts).
+    const request: PushRequest = mutationsJson ? { ...sent, mutations: JSON.parse(await mutationsJson.text()) as PushRequest['mutations'] } : sent;
     this.pushes.push(structuredClone(request));
     const client = this.client(request.clientId);
     const results: MutationResult[] = [];
