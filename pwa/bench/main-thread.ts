@@ -65,8 +65,19 @@ async function recordTasks(browser: Browser, run: () => Promise<void>): Promise<
   cdp.on('Tracing.dataCollected', ({ value }) => {
     for (const event of value as unknown as TraceEvent[]) if (KEPT_EVENTS.has(event.name)) kept.push(event);
   });
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'IndexedDB', 'disabled-by-default-v8.gc'] }, transferMode: 'ReportEvents' });
+  const complete = new Promise<void>((resolve) =>
+    cdp.once('Tracing.tracingComplete', ({ dataLossOccurred }) => {
+      // A full trace buffer drops events: the longest task may be among them.
+      if (dataLossOccurred) console.log('  The trace lost events (its buffer filled): its longest task may be missing');
+      resolve();
+    }),
+  );
+  // A buffer of 1 GB: an online import's trace (90 s and more, every collection's phases in it)
+  // filled the default 200 MB, and Chrome's largest record mode too (27 November 2026).
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['toplevel', 'IndexedDB', 'disabled-by-default-v8.gc'], traceBufferSizeInKb: 1024 * 1024 },
+    transferMode: 'ReportEvents',
+  });
   await run();
   await cdp.send('Tracing.end');
   await complete;

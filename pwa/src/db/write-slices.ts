@@ -4,8 +4,8 @@
  * while other work competes for its cores, the same slice held the thread far longer than it ran: in
  * an import sending as it went, on two cores shared with the sync server and its database, 500 rows
  * took 270–340 ms of wall time at 80–95 ms of CPU, the profile's samples inside IndexedDB's put (bench:import,
- * 27 November 2026). So the next slice is sized by how long the last one took, to take about
- * `targetMs`: fewer rows while writes are slow, back to the most as soon as they are quick again.
+ * 27 November 2026). So a slice goes out in steps and ends once `targetMs` has passed (send), and
+ * what it managed sizes the next (took), which callers that read before they write ask for.
  */
 import { PUT_SLICE_ROWS } from './database';
 
