@@ -23,7 +23,7 @@
  * - `scheduledInterviews`: the team's scheduled interviews (synced like the rows above, kind
  *   'scheduledInterview'), indexed by candidate and by date (the date in the zone it was scheduled in).
  * - `meta`: key/value state of this device (client id, clocks, cursor, signed-in user…; see meta.ts).
- * - `confirmations`: a pull's page of own-row confirmations, kept as one record instead of rewriting
+ * - `confirmations`: a pull's page of own-row confirmations, kept in records of 2,500 instead of rewriting
  *   each confirmed row, until the end of the sync round gives the rows their server ids
  *   (sync/confirmations.ts). While one is kept, a row it confirms reads as confirmed.
  *

@@ -3,9 +3,9 @@
  *
  * A pull that confirms rows this device wrote itself (pull.ts) used to rewrite each one with its server
  * id and timestamps: about 100 µs a row in Chromium, as long as the import had spent writing it, so a
- * 100,000-row import took twice as long to show "Synced" as to import. The pull now records each page
- * of confirmations as one record, and the round gives them to their rows once it is synced and nothing
- * waits to be sent (`settleConfirmations`, round.ts), 2,000 rows per transaction.
+ * 100,000-row import took twice as long to show "Synced" as to import. The pull now keeps each page of
+ * confirmations in a few records (keepConfirmations), and the round gives them to their rows once it
+ * is synced and nothing waits to be sent (`settleConfirmations`, round.ts), 2,000 rows per transaction.
  *
  * Meanwhile a row reads as confirmed when a kept confirmation holds for it — the row still carries
  * exactly the run of own writes it confirms (`holds`) — and every reader that decides by a row's id,
