@@ -132,14 +132,18 @@ export async function traceBackend(browser: Browser, run: () => Promise<void>) {
 export async function traceMainThread(page: Page, run: () => Promise<void>, tasksFile?: string) {
   const events = await recordTasks(page.context().browser()!, run);
   const tasks = tasksOf(events, TASK_EVENT, 'CrRendererMain').filter((t) => (t.dur ?? 0) > 20_000);
-  if (tasksFile) writeLongTasks(tasksFile, tasks, events);
+  const collections = events.filter((e) => GC_EVENTS.has(e.name));
+  if (tasksFile) writeLongTasks(tasksFile, tasks, collections);
+  const longestBy = (time: (task: TraceEvent) => number) => tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || time(t) > time(longest) ? t : longest), undefined);
+  const byWall = longestBy((t) => t.dur ?? 0);
+  const byCpu = longestBy(cpuOf);
   return {
-    traceLongestWallMs: Math.max(0, ...tasks.map((t) => (t.dur ?? 0) / 1000)),
-    traceLongestCpuMs: Math.max(0, ...tasks.map((t) => cpuOf(t) / 1000)),
+    traceLongestWallMs: (byWall?.dur ?? 0) / 1000,
+    traceLongestCpuMs: byCpu ? cpuOf(byCpu) / 1000 : 0,
     /** Of the longest task (by CPU time), the wall time of the garbage collections in it. */
-    longestCpuTaskGcMs: gcWithin(events, tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || cpuOf(t) > cpuOf(longest) ? t : longest), undefined)),
+    longestCpuTaskGcMs: gcWithin(collections, byCpu),
     /** Of the longest task by wall time, the same. */
-    longestWallTaskGcMs: gcWithin(events, tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || (t.dur ?? 0) > (longest.dur ?? 0) ? t : longest), undefined)),
+    longestWallTaskGcMs: gcWithin(collections, byWall),
     tasksOver200CpuMs: tasks.filter((t) => cpuOf(t) > 200_000).length,
     /** Tasks over 20 ms whose thread time was above their wall time (see cpuOf). */
     tasksCpuAboveWall: tasks.filter((t) => (t.tdur ?? 0) > (t.dur ?? 0)).length,
@@ -147,12 +151,12 @@ export async function traceMainThread(page: Page, run: () => Promise<void>, task
   };
 }
 
-/** The wall time of the garbage collections on `task`'s thread while it ran, in ms (nested scopes counted once). */
-function gcWithin(events: readonly TraceEvent[], task: TraceEvent | undefined): number {
+/** The wall time of the garbage collections (GC_EVENTS of a trace) on `task`'s thread while it ran, in ms (nested scopes counted once). */
+function gcWithin(collections: readonly TraceEvent[], task: TraceEvent | undefined): number {
   if (!task?.ts || !task.dur) return 0;
   const end = task.ts + task.dur;
-  const pauses = events
-    .filter((e) => GC_EVENTS.has(e.name) && e.pid === task.pid && e.tid === task.tid && e.ts !== undefined && e.ts >= task.ts! && e.ts < end)
+  const pauses = collections
+    .filter((e) => e.pid === task.pid && e.tid === task.tid && e.ts !== undefined && e.ts >= task.ts! && e.ts < end)
     .sort((a, b) => a.ts! - b.ts!);
   let total = 0;
   let coveredTo = 0;
@@ -169,8 +173,8 @@ function gcWithin(events: readonly TraceEvent[], task: TraceEvent | undefined): 
  * Writes the tasks over 50 ms (start, wall and CPU time, in µs of the clock a V8 CPU profile's
  * timestamps use, and the garbage collections' ms in each): the profile's samples between a task's start and end are what it ran.
  */
-function writeLongTasks(file: string, tasks: readonly TraceEvent[], events: readonly TraceEvent[]) {
-  const long = tasks.filter((t) => (t.dur ?? 0) > 50_000).map((t) => ({ ts: t.ts, dur: t.dur, cpu: cpuOf(t), gcMs: gcWithin(events, t) }));
+function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections: readonly TraceEvent[]) {
+  const long = tasks.filter((t) => (t.dur ?? 0) > 50_000).map((t) => ({ ts: t.ts, dur: t.dur, cpu: cpuOf(t), gcMs: gcWithin(collections, t) }));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(long));
   console.log(`  Main-thread tasks over 50 ms: ${file}`);

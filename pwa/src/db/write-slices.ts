@@ -59,7 +59,7 @@ export class WriteSlices {
     } while (to < end && performance.now() - started < this.targetMs);
     const ms = performance.now() - started;
     // The last of a write, ended by its rows before its time or size: too few to go by.
-    if (to < end || end - from === this.size || ms >= this.targetMs) this.took(to - from, ms);
+    if (ms >= this.targetMs || end - from === this.size) this.took(to - from, ms);
     return { to, written: puts.length === 1 ? puts[0]! : Promise.all(puts) };
   }
 }

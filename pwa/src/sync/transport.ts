@@ -123,7 +123,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
   return {
     push({ mutationsJson, ...request }) {
       const body = mutationsJson
-        ? new Blob([JSON.stringify({ clientId: request.clientId, protocol: SYNC_PROTOCOL_VERSION }).slice(0, -1), ',"mutations":', mutationsJson, '}'])
+        ? new Blob([`{"clientId":${JSON.stringify(request.clientId)},"protocol":${SYNC_PROTOCOL_VERSION},"mutations":`, mutationsJson, '}'])
         : JSON.stringify({ ...request, protocol: SYNC_PROTOCOL_VERSION });
       return call(
         PUSH_PATH,
