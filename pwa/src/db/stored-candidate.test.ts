@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import { freshDb } from '@/sync/testing/fixtures';
@@ -161,6 +162,48 @@ describe('the candidates table through Dexie', () => {
     expect((await db.candidates.get(rows[1]!.uid))!.notes).toBe('Kept notes\nAnother line');
     await db.candidates.update(rows[0]!.uid, { deletedAt: '2026-11-27T11:00:00.000Z' });
     expect(await db.candidates.get(rows[0]!.uid)).toStrictEqual({ ...rows[0], deletedAt: '2026-11-27T11:00:00.000Z' });
+    await db.delete();
+  });
+
+  it("writes many rows without reading each request's result, answers their keys, and carries on in the caller's transaction", async () => {
+    const db = freshDb();
+    await db.open();
+    const rows = Array.from({ length: 60 }, () => importedRow());
+    const result = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'result')!;
+    let reads = 0;
+    Object.defineProperty(IDBRequest.prototype, 'result', { ...result, get() { reads++; return result.get!.call(this); } });
+    try {
+      const keys = await db.transaction('rw', db.candidates, async (transaction) => {
+        const written = await db.candidates.bulkPut(rows, { allKeys: true });
+        // Still inside the transaction: the zone Dexie resolves in is the caller's.
+        expect(Dexie.currentTransaction).toBe(transaction);
+        return written;
+      });
+      expect(keys).toEqual(rows.map((row) => row.uid));
+    } finally {
+      Object.defineProperty(IDBRequest.prototype, 'result', result);
+    }
+    // Dexie reads the last request's result (twice: its key and lastResult), not one per row.
+    expect(reads).toBeLessThan(10);
+    const raw = await rawRows(db);
+    expect(raw).toHaveLength(60);
+    for (const stored of raw) expect(stored).not.toHaveProperty('name');
+    expect(await db.candidates.bulkGet(rows.map((row) => row.uid))).toStrictEqual(rows);
+    await db.delete();
+  });
+
+  it('reports the rows an add refuses, at their places, and keeps the rest', async () => {
+    const db = freshDb();
+    const rows = Array.from({ length: 5 }, () => importedRow());
+    await db.candidates.bulkPut([rows[1]!, rows[4]!]);
+
+    const refused = await db.candidates.bulkAdd(rows).then(
+      () => null,
+      (error: { failuresByPos?: Record<number, Error> }) => error,
+    );
+    expect(Object.keys(refused?.failuresByPos ?? {})).toEqual(['1', '4']);
+    expect(refused?.failuresByPos?.[1]?.name).toBe('ConstraintError');
+    expect(await db.candidates.bulkGet(rows.map((row) => row.uid))).toStrictEqual(rows);
     await db.delete();
   });
 

@@ -23,7 +23,7 @@
  * form existed have `name`, not `n`, and are read as they are; version 12 rewrote those with own
  * writes, which the run index must find (database.ts).
  */
-import type { DBCore, DBCoreCursor, DBCoreTable, Middleware } from 'dexie';
+import type { DBCore, DBCoreAddRequest, DBCoreCursor, DBCoreMutateResponse, DBCorePutRequest, DBCoreTable, Middleware } from 'dexie';
 import type { LocalCandidate } from './database';
 
 const TABLE = 'candidates';
@@ -158,10 +158,57 @@ function readingCursor(cursor: DBCoreCursor): DBCoreCursor {
   }) as DBCoreCursor;
 }
 
+/**
+ * Adds or puts rows without reading each request's result. Dexie's own mutate answers every put's key
+ * by reading `request.result`, and Chromium keeps a weak global handle for each request whose result
+ * was read until its transaction ends: an import's or a sync's transactions write thousands of rows,
+ * and V8 walks those handles in every full collection, the main thread's longest tasks of an online
+ * import (`npm run bench:import`). A candidate's key is its own `uid` (the table's keyPath), so the keys
+ * are known without asking: this layer issues all but the last request itself, counting the ones that
+ * fail as Dexie does, and sends the last through Dexie, which resolves once it is done (a transaction's
+ * requests complete in order) within Dexie's zone, so the caller's transaction carries on as before.
+ */
+function mutateWithoutResults(table: DBCoreTable, req: DBCoreAddRequest | DBCorePutRequest): Promise<DBCoreMutateResponse> {
+  const values = req.values.map(toStoredCandidate) as Array<{ uid?: unknown }>;
+  const last = values.length - 1;
+  const failures: Record<number, Error> = {};
+  let numFailures = 0;
+  try {
+    const store = (req.trans as unknown as IDBTransaction).objectStore(TABLE);
+    for (let i = 0; i < last; i++) {
+      const request = req.type === 'put' ? store.put(values[i]) : store.add(values[i]);
+      request.onerror = (event) => {
+        numFailures++;
+        failures[i] = request.error!;
+        // As Dexie's mutate does: a failed put is reported, not left to abort the transaction.
+        event.stopPropagation();
+        event.preventDefault();
+      };
+    }
+  } catch (error) {
+    // A row IndexedDB refuses outright (no key, a value it cannot clone), as Dexie's mutate answers it.
+    return Promise.reject(error);
+  }
+  return table.mutate({ ...req, values: [values[last]] }).then((tail) => {
+    if (tail.numFailures > 0) failures[last] = tail.failures[0]!;
+    return {
+      numFailures: numFailures + tail.numFailures,
+      failures,
+      results: values.map((value, i) => (i in failures ? undefined : value.uid)),
+      lastResult: tail.lastResult,
+    };
+  });
+}
+
 function storedCandidates(table: DBCoreTable): DBCoreTable {
+  const keyPath = table.schema.primaryKey.keyPath;
   return {
     ...table,
-    mutate: (req) => table.mutate(req.type === 'add' || req.type === 'put' ? { ...req, values: req.values.map(toStoredCandidate) } : req),
+    mutate: (req) => {
+      if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+      if (keyPath === 'uid' && !req.keys && req.values.length > 1) return mutateWithoutResults(table, req);
+      return table.mutate({ ...req, values: req.values.map(toStoredCandidate) });
+    },
     get: (req) => table.get(req).then(fromStoredCandidate),
     getMany: (req) => table.getMany(req).then((values) => values.map(fromStoredCandidate)),
     query: (req) => table.query(req).then((res) => (req.values ? { ...res, result: res.result.map(fromStoredCandidate) } : res)),
