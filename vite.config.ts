@@ -84,6 +84,7 @@ const SERVER_TESTS_DATABASE_SPECIFIC = [
   'sync-server/src/db/transient.test.ts',
   // Sync: the snapshot cursor and horizon, the included/processed mutations, the write path's SQL.
   'sync-server/src/sync/pull.test.ts',
+  'sync-server/src/sync/pull-plan.test.ts',
   'sync-server/src/sync/push.test.ts',
   'sync-server/src/sync/push-merge.test.ts',
   'sync-server/src/sync/write-path.test.ts',
