@@ -12,7 +12,8 @@ import { createCandidateRecord } from '@shared/sync/merge';
 import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
 import { toLocalCandidate, type RepHireDb } from '@/db/database';
 import { createCandidatesRepo } from '@/features/candidates/repo';
-import { allKeptConfirmations, confirmedRow, settleConfirmations } from './confirmations';
+import { allKeptConfirmations, confirmedRow, settleConfirmations, type CheckedRuns } from './confirmations';
+import { rebase } from './rebase';
 import { applyPulledPage } from './pull';
 import { ownedDb } from './testing/fixtures';
 import { applyLastPullPage, lastPullPage } from './testing/pull-pages';
@@ -142,6 +143,61 @@ describe('kept confirmations', () => {
     expect(await pullPage(page(1, [await confirmationOf('bo@x.io', 100)]))).toMatchObject({ rebased: true, dropped: 1 });
     expect((await db.candidates.toArray()).map((c) => [c.email, c.id, c.localOnly])).toEqual([['bo@x.io', 100, undefined]]);
     expect(await db.confirmations.count()).toBe(0);
+  });
+});
+
+describe('the rebase after a pull that confirmed rows', () => {
+  /** Reads of kept confirmation records while `run` runs. */
+  async function keptReads(run: () => Promise<unknown>): Promise<number> {
+    const get = vi.spyOn(db.confirmations, 'get');
+    try {
+      await run();
+      return get.mock.calls.length;
+    } finally {
+      get.mockRestore();
+    }
+  }
+
+  it('reads no kept confirmation when the pull confirmed every row of the runs it includes', async () => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    await repo.importCandidates(['bo@x.io', 'cy@x.io', 'di@x.io'].map((email) => ({ name: email.split('@')[0]!, email })));
+    const confirmations = await Promise.all(['bo@x.io', 'cy@x.io', 'di@x.io'].map((email, i) => confirmationOf(email, 100 + i)));
+    let result: unknown;
+    expect(await keptReads(async () => (result = await applyLastPullPage(db, page(1, confirmations))))).toBe(0);
+    expect(result).toMatchObject({ rebased: false, dropped: 1 });
+  });
+
+  it('without the runs the pull checked, reads them all and comes to the same', async () => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    await repo.importCandidates(['bo@x.io', 'cy@x.io'].map((email) => ({ name: email.split('@')[0]!, email })));
+    const confirmations = await Promise.all(['bo@x.io', 'cy@x.io'].map((email, i) => confirmationOf(email, 100 + i)));
+    let result: unknown;
+    expect(await keptReads(async () => (result = await applyLastPullPage(db, page(1, confirmations), { checked: false })))).toBeGreaterThan(0);
+    expect(result).toMatchObject({ rebased: false, dropped: 1 });
+  });
+
+  it.each([
+    ['every row confirmed over two pages: no trace', true, false],
+    ['a row of the run on neither page: a trace, and the rebase runs', false, true],
+  ])('of a run split across pages, %s', async (_, confirmLast, rebased) => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    const emails = ['bo@x.io', 'cy@x.io', 'di@x.io'];
+    await repo.importCandidates(emails.map((email) => ({ name: email.split('@')[0]!, email })));
+    const [bo, cy, di] = await Promise.all(emails.map((email, i) => confirmationOf(email, 100 + i)));
+    const checked: CheckedRuns = new Map();
+    expect(await applyPulledPage(db, { ...page(1, [bo!]), done: false }, false, checked)).toBe(true);
+    const last = page(1, confirmLast ? [cy!, di!] : [cy!]);
+    expect(await applyPulledPage(db, last, true, checked)).toBe(true);
+    expect([...checked.values()].map((open) => open.size)).toEqual([confirmLast ? 0 : 1]);
+    expect(await rebase(db, { includedThrough: 1, processedThrough: 1, cursor: last.cursor, seen: null, checked })).toMatchObject({ rebased, dropped: 1 });
+    // The merged-away row (di, never confirmed) is gone; the confirmed ones stay, and take their ids.
+    await settleConfirmations(db);
+    expect((await repo.listCandidates()).map((c) => [c.email, c.id]).sort()).toEqual(
+      confirmLast ? [['bo@x.io', 100], ['cy@x.io', 101], ['di@x.io', 102]] : [['bo@x.io', 100], ['cy@x.io', 101]],
+    );
   });
 });
 

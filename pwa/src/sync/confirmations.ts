@@ -62,10 +62,20 @@ export function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, de
 }
 
 /**
- * Whether every confirmation holds for the row the table keeps, checked through the run index: one
- * request per run, sent together (an import's confirmations share a few runs: one per mutation).
+ * What one pull found of the runs of own writes it checked through the run index (runsHold), by run
+ * (ownRunKey joined): the rows holding the run that none of its pages has confirmed yet. A row takes a
+ * run only when the run's last mutation writes it, and the pull asks for runs already sent, so no row
+ * joins a run once it is checked: a run whose set ends empty has every row it holds confirmed. The
+ * rebase at the end of the pull reads only the rest (rebase.ts, includedLeftTraces).
  */
-export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<boolean> {
+export type CheckedRuns = Map<string, Set<string>>;
+
+/**
+ * Whether every confirmation holds for the row the table keeps, checked through the run index: one
+ * request per run, sent together (an import's confirmations share a few runs: one per mutation). When
+ * all hold, notes in `checked` which rows of each run are still unconfirmed.
+ */
+export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConfirmation[], checked?: CheckedRuns): Promise<boolean> {
   const runs = new Map<string, { run: OwnRowConfirmation; uids: string[] }>();
   for (const confirmation of confirmations) {
     const id = ownRunKey(confirmation).join();
@@ -73,10 +83,16 @@ export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConf
     run.uids.push(confirmation.uid);
   }
   const holders = await Promise.all([...runs.values()].map(({ run }) => holdersOfRun(db, run)));
-  return [...runs.values()].every(({ uids }, i) => {
-    const rows = new Set(holders[i]);
-    return uids.every((uid) => rows.has(uid));
-  });
+  const sets = holders.map((uids) => new Set(uids));
+  if (![...runs.values()].every(({ uids }, i) => uids.every((uid) => sets[i]!.has(uid)))) return false;
+  if (checked) {
+    [...runs.entries()].forEach(([id, { uids }], i) => {
+      const open = checked.get(id) ?? sets[i]!;
+      for (const uid of uids) open.delete(uid);
+      checked.set(id, open);
+    });
+  }
+  return true;
 }
 
 /**

@@ -32,7 +32,7 @@ import { PUT_SLICE_ROWS, emailKey, toLocalCandidate, type RepHireDb, type RowKin
 import { madeHere, ownRunKey } from '@/db/own-writes-index';
 import { candidatesWithEmailKeys } from '@/db/email-lookups';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { holds, keepConfirmations, readAsConfirmed, runsHold } from './confirmations';
+import { holds, keepConfirmations, readAsConfirmed, runsHold, type CheckedRuns } from './confirmations';
 import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type SyncTransport } from './transport';
@@ -90,10 +90,10 @@ const RUNS_PER_ROW_FOR_INDEX = 0.1;
  * Whether every confirmation of a page holds for the row the device keeps (confirmations.ts): through
  * the run index when the page has few runs (an import's), else by reading the rows, a slice at a time.
  */
-async function confirmationsHold(db: RepHireDb, confirmed: OwnRowConfirmation[]): Promise<boolean> {
+async function confirmationsHold(db: RepHireDb, confirmed: OwnRowConfirmation[], checked?: CheckedRuns): Promise<boolean> {
   if (!confirmed.length) return true;
   const runs = new Set(confirmed.map((c) => ownRunKey(c).join()));
-  if (runs.size <= Math.max(1, confirmed.length * RUNS_PER_ROW_FOR_INDEX)) return runsHold(db, confirmed);
+  if (runs.size <= Math.max(1, confirmed.length * RUNS_PER_ROW_FOR_INDEX)) return runsHold(db, confirmed, checked);
   for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
     const slice = confirmed.slice(from, from + PUT_SLICE_ROWS);
     const stored = await db.candidates.bulkGet(slice.map((c) => c.uid));
@@ -118,13 +118,13 @@ async function forgetCopies(db: RepHireDb, uids: string[]): Promise<void> {
  * Writes one page; answers false, writing nothing, when a confirmation in it does not hold (the page
  * must then come in full). When it changes what pending changes were applied to (a touched row's
  * server copy, or a row an import replay would merge into), it flags `needsRebase` for the rebase at
- * the end.
+ * the end. `checked`: the pull's runs checked so far (confirmations.ts, CheckedRuns), which it adds to.
  */
-export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean): Promise<boolean> {
+export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCursor: boolean, checked?: CheckedRuns): Promise<boolean> {
   const tables = [...erasureTables(db), db.savedViews, db.meta, db.confirmations];
   let arrived = 0;
   const applied = await db.transaction('rw', tables, async () => {
-    if (!(await confirmationsHold(db, page.confirmed))) return false;
+    if (!(await confirmationsHold(db, page.confirmed, checked))) return false;
     // Confirmed rows are this device's own version of the server's: their server copies are the rows,
     // which take their ids from the page kept here once the round is synced (confirmations.ts).
     await keepConfirmations(db, page.confirmed);
@@ -222,6 +222,7 @@ export async function pullAll(
   let resets = 0;
   /** The next page, asked for while the one before it is written (the server and IndexedDB work at once). */
   let ahead: { cursor: string; limit: number; page: Promise<PullResponse> } | null = null;
+  const checked: CheckedRuns = new Map();
   for (;;) {
     const query = ask(cursor, ahead?.limit);
     let page: PullResponse = await (ahead?.cursor === cursor ? ahead.page : transport.pull({ ...query, confirmOwn: '1' }));
@@ -237,20 +238,20 @@ export async function pullAll(
       ahead = { cursor: page.cursor, limit, page: inFlight(transport.pull({ ...ask(page.cursor, limit), confirmOwn: '1' })) };
     }
     if (seen) remember(seen, page);
-    if (!(await applyPulledPage(db, page, seen === null))) {
+    if (!(await applyPulledPage(db, page, seen === null, checked))) {
       // A row confirmed as this device's own is not what the device holds: the same rows, in full (at
       // most a page of the usual size: full rows are several times a confirmation's bytes).
       page = await transport.pull({ ...query, limit: pageSize });
       if (page.reset) throw new SyncError('server', 'The server restarted its history during a pull');
       if (seen) remember(seen, page);
-      await applyPulledPage(db, page, seen === null);
+      await applyPulledPage(db, page, seen === null, checked);
     }
     pages += 1;
     rows += page.candidates.length + page.confirmed.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length + page.scheduledInterviews.length;
     cursor = page.cursor;
     if (!page.done) onProgress?.({ received: rows, startedAt });
     if (page.done) {
-      const result = await rebase(db, { includedThrough: page.includedThrough, processedThrough: page.processedThrough, cursor, seen });
+      const result = await rebase(db, { includedThrough: page.includedThrough, processedThrough: page.processedThrough, cursor, seen, checked });
       return { ...result, pages, rows, reset: seen !== null };
     }
   }

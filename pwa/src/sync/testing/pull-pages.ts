@@ -2,6 +2,7 @@
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
 import type { RepHireDb } from '@/db/database';
+import type { CheckedRuns } from '../confirmations';
 import { applyPulledPage } from '../pull';
 import { rebase } from '../rebase';
 
@@ -20,8 +21,12 @@ export function lastPullPage({
   return { cursor, done: true, reset: false, includedThrough, processedThrough: includedThrough, candidates, confirmed, experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [], erased: [] };
 }
 
-/** Writes a page as the pull does and rebases, like the end of a pull. */
-export async function applyLastPullPage(db: RepHireDb, page: PullResponse) {
-  await applyPulledPage(db, page, true);
-  return rebase(db, { includedThrough: page.includedThrough, processedThrough: page.processedThrough, cursor: page.cursor, seen: null });
+/**
+ * Writes a page as the pull does and rebases, like the end of a pull: with the runs the page checked
+ * (CheckedRuns), or, `checked: false`, as a rebase that has none (every run's rows looked up).
+ */
+export async function applyLastPullPage(db: RepHireDb, page: PullResponse, { checked = true }: { checked?: boolean } = {}) {
+  const runs: CheckedRuns | undefined = checked ? new Map() : undefined;
+  await applyPulledPage(db, page, true, runs);
+  return rebase(db, { includedThrough: page.includedThrough, processedThrough: page.processedThrough, cursor: page.cursor, seen: null, checked: runs });
 }
