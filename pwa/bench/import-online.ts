@@ -56,7 +56,7 @@ async function firstSyncDone(page: Page, app: BrowserApp) {
  * server and PostgreSQL share this machine's two cores with the page); the trace's 'toplevel' category
  * slows what it records by a few per cent (traceMainThread).
  */
-export async function importOnline(app: BrowserApp, file: string, profileDir: string | undefined): Promise<OnlineFigures> {
+export async function importOnline(app: BrowserApp, file: string, profileDir: string | undefined, tasksDir: string | undefined): Promise<OnlineFigures> {
   const context = await app.browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
   try {
@@ -88,7 +88,7 @@ export async function importOnline(app: BrowserApp, file: string, profileDir: st
           const w = window as unknown as { bench: { start: number }; syncedAt: number };
           return { clickToSyncedMs: w.syncedAt - w.bench.start, clickToIdsGivenMs: performance.now() - w.bench.start };
         });
-      }, profileDir && path.join(profileDir, 'online-tasks.json'));
+      }, tasksDir && path.join(tasksDir, 'online-tasks.json'));
     });
     return {
       importMs,

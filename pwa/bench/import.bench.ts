@@ -42,6 +42,8 @@ const KINDS = KIND_NAMES.filter((kind): kind is 'csv' | 'xlsx' => kind === 'csv'
 const ONLINE = KIND_NAMES.includes('csv') || KIND_NAMES.includes('online');
 /** BENCH_CPU_PROF=dir writes a V8 CPU profile of the page's main thread during each import there (online: to "Synced"). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** BENCH_TASKS=dir (BENCH_CPU_PROF's when not set) writes the main thread's tasks over 50 ms of each traced sync, with the collections in them. */
+const TASKS_DIR = process.env.BENCH_TASKS ?? PROFILE_DIR;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Figures extends BaselineFigures, DialogFigures, TracedFigures {
@@ -201,7 +203,7 @@ async function main() {
         syncTrace = await traceMainThread(
           page,
           async () => void (synced = await syncAfterImport(page, () => context.setOffline(false))),
-          PROFILE_DIR && path.join(PROFILE_DIR, `sync-${kind}-tasks.json`),
+          TASKS_DIR && path.join(TASKS_DIR, `sync-${kind}-tasks.json`),
         );
       });
       const figures = {
@@ -223,7 +225,7 @@ async function main() {
     }
     if (ONLINE) {
       console.log(`Importing ${path.basename(files.onlineCsv)} online, through the dialog…`);
-      online = await importOnline(app, files.onlineCsv, PROFILE_DIR);
+      online = await importOnline(app, files.onlineCsv, PROFILE_DIR, TASKS_DIR);
       console.log(`  ${JSON.stringify(online)}`);
     }
   } finally {

@@ -14,7 +14,7 @@ interface TraceEvent {
   ts?: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; src_file?: string; src_func?: string };
 }
 
 /**
@@ -155,9 +155,7 @@ export async function traceMainThread(page: Page, run: () => Promise<void>, task
 function gcWithin(collections: readonly TraceEvent[], task: TraceEvent | undefined): number {
   if (!task?.ts || !task.dur) return 0;
   const end = task.ts + task.dur;
-  const pauses = collections
-    .filter((e) => e.pid === task.pid && e.tid === task.tid && e.ts !== undefined && e.ts >= task.ts! && e.ts < end)
-    .sort((a, b) => a.ts! - b.ts!);
+  const pauses = collectionsWithin(collections, task);
   let total = 0;
   let coveredTo = 0;
   for (const pause of pauses) {
@@ -169,12 +167,28 @@ function gcWithin(collections: readonly TraceEvent[], task: TraceEvent | undefin
   return total / 1000;
 }
 
+/** The garbage collections on `task`'s thread that started while it ran, in order. */
+function collectionsWithin(collections: readonly TraceEvent[], task: TraceEvent): TraceEvent[] {
+  const end = task.ts! + task.dur!;
+  return collections.filter((e) => e.pid === task.pid && e.tid === task.tid && e.ts !== undefined && e.ts >= task.ts! && e.ts < end).sort((a, b) => a.ts! - b.ts!);
+}
+
 /**
  * Writes the tasks over 50 ms (start, wall and CPU time, in µs of the clock a V8 CPU profile's
  * timestamps use, and the garbage collections' ms in each): the profile's samples between a task's start and end are what it ran.
  */
 function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections: readonly TraceEvent[]) {
-  const long = tasks.filter((t) => (t.dur ?? 0) > 50_000).map((t) => ({ ts: t.ts, dur: t.dur, cpu: cpuOf(t), gcMs: gcWithin(collections, t) }));
+  const long = tasks
+    .filter((t) => (t.dur ?? 0) > 50_000)
+    .map((t) => ({
+      ts: t.ts,
+      dur: t.dur,
+      cpu: cpuOf(t),
+      gcMs: gcWithin(collections, t),
+      // Where the task was posted from (a timer, IndexedDB's callback, V8's own collection task…).
+      postedFrom: t.args?.src_func && `${t.args.src_file ?? ''}:${t.args.src_func}`,
+      collections: collectionsWithin(collections, t).map((e) => ({ name: e.name, ms: (e.dur ?? 0) / 1000 })),
+    }));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(long));
   console.log(`  Main-thread tasks over 50 ms: ${file}`);
