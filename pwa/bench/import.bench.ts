@@ -39,7 +39,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const KIND_NAMES = (process.env.BENCH_KINDS ?? 'csv,xlsx').split(',');
 const KINDS = KIND_NAMES.filter((kind): kind is 'csv' | 'xlsx' => kind === 'csv' || kind === 'xlsx');
 /** The CSV imported online runs with the CSV's offline run, or alone. */
-const ONLINE = KIND_NAMES.includes('csv') || KIND_NAMES.includes('online');
+const ONLINE = (KIND_NAMES.includes('csv') && !process.env.BENCH_NO_ONLINE) || KIND_NAMES.includes('online');
 /** BENCH_CPU_PROF=dir writes a V8 CPU profile of the page's main thread during each import there (online: to "Synced"). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 /** BENCH_TASKS=dir (BENCH_CPU_PROF's when not set) writes the main thread's tasks over 50 ms of each traced sync, with the collections in them. */
