@@ -154,8 +154,12 @@ export async function traceMainThread(page: Page, run: () => Promise<void>, task
 /** The wall time of the garbage collections (GC_EVENTS of a trace) on `task`'s thread while it ran, in ms (nested scopes counted once). */
 function gcWithin(collections: readonly TraceEvent[], task: TraceEvent | undefined): number {
   if (!task?.ts || !task.dur) return 0;
-  const end = task.ts + task.dur;
-  const pauses = collectionsWithin(collections, task);
+  return pausedMs(collectionsWithin(collections, task), task);
+}
+
+/** The wall time of `pauses` (a task's collections, in order: collectionsWithin) within `task`, in ms, nested scopes counted once. */
+function pausedMs(pauses: readonly TraceEvent[], task: TraceEvent): number {
+  const end = task.ts! + task.dur!;
   let total = 0;
   let coveredTo = 0;
   for (const pause of pauses) {
@@ -180,15 +184,18 @@ function collectionsWithin(collections: readonly TraceEvent[], task: TraceEvent)
 function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections: readonly TraceEvent[]) {
   const long = tasks
     .filter((t) => (t.dur ?? 0) > 50_000)
-    .map((t) => ({
-      ts: t.ts,
-      dur: t.dur,
-      cpu: cpuOf(t),
-      gcMs: gcWithin(collections, t),
-      // Where the task was posted from (a timer, IndexedDB's callback, V8's own collection task…).
-      postedFrom: t.args?.src_func && `${t.args.src_file ?? ''}:${t.args.src_func}`,
-      collections: collectionsWithin(collections, t).map((e) => ({ name: e.name, ms: (e.dur ?? 0) / 1000 })),
-    }));
+    .map((t) => {
+      const pauses = collectionsWithin(collections, t);
+      return {
+        ts: t.ts,
+        dur: t.dur,
+        cpu: cpuOf(t),
+        gcMs: pausedMs(pauses, t),
+        // Where the task was posted from (a timer, IndexedDB's callback, V8's own collection task…).
+        postedFrom: t.args?.src_func && `${t.args.src_file ?? ''}:${t.args.src_func}`,
+        collections: pauses.map((e) => ({ name: e.name, ms: (e.dur ?? 0) / 1000 })),
+      };
+    });
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(long));
   console.log(`  Main-thread tasks over 50 ms: ${file}`);

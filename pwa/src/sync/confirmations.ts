@@ -82,16 +82,14 @@ export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConf
     const run = runs.get(id) ?? runs.set(id, { run: confirmation, uids: [] }).get(id)!;
     run.uids.push(confirmation.uid);
   }
-  const holders = await Promise.all([...runs.values()].map(({ run }) => holdersOfRun(db, run)));
-  const sets = holders.map((uids) => new Set(uids));
-  if (![...runs.values()].every(({ uids }, i) => uids.every((uid) => sets[i]!.has(uid)))) return false;
-  if (checked) {
-    [...runs.entries()].forEach(([id, { uids }], i) => {
-      const open = checked.get(id) ?? sets[i]!;
-      for (const uid of uids) open.delete(uid);
-      checked.set(id, open);
-    });
-  }
+  const each = [...runs.entries()];
+  const holders = await Promise.all(each.map(async ([, { run }]) => new Set(await holdersOfRun(db, run))));
+  if (!each.every(([, { uids }], i) => uids.every((uid) => holders[i]!.has(uid)))) return false;
+  each.forEach(([id, { uids }], i) => {
+    const open = checked?.get(id) ?? holders[i]!;
+    for (const uid of uids) open.delete(uid);
+    checked?.set(id, open);
+  });
   return true;
 }
 
