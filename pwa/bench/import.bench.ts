@@ -12,7 +12,8 @@
  *   - the sync that follows: the device goes online, timed to the indicator's "Synced", its longest
  *     main-thread task by the longtask API (wall) and from a Chrome trace of it (CPU);
  *   - the CSV's rows for other people imported online (the device sends while it imports): click →
- *     "Import Complete" and click → "Synced", the figure issue 14's 1.25× target is judged on.
+ *     "Import Complete" and click → "Synced", the figure issue 14's 1.25× target is judged on, with
+ *     the pushes and pulls sent between the two (when each was sent and answered);
  * and prints them against the targets: CSV within 1.5× its baseline and under 10 s; no main-thread task
  * over 200 ms. Figures only — it never fails a build. Run: npm run bench:import
  */
@@ -42,8 +43,13 @@ const KINDS = KIND_NAMES.filter((kind): kind is 'csv' | 'xlsx' => kind === 'csv'
 const ONLINE = (KIND_NAMES.includes('csv') && !process.env.BENCH_NO_ONLINE) || KIND_NAMES.includes('online');
 /** BENCH_CPU_PROF=dir writes a V8 CPU profile of the page's main thread during each import there (online: to "Synced"). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-/** BENCH_TASKS=dir (BENCH_CPU_PROF's when not set) writes the main thread's tasks over 50 ms of each traced sync, with the collections in them. */
+/**
+ * BENCH_TASKS=dir (BENCH_CPU_PROF's when not set) writes the main thread's tasks over 50 ms of each traced
+ * sync, with the collections in them, and every full collection with its reason and phases.
+ * BENCH_ALLOC=dir samples the online run's allocations (import-online.ts).
+ */
 const TASKS_DIR = process.env.BENCH_TASKS ?? PROFILE_DIR;
+const ALLOC_DIR = process.env.BENCH_ALLOC;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Figures extends BaselineFigures, DialogFigures, TracedFigures {
@@ -225,7 +231,7 @@ async function main() {
     }
     if (ONLINE) {
       console.log(`Importing ${path.basename(files.onlineCsv)} online, through the dialog…`);
-      online = await importOnline(app, files.onlineCsv, PROFILE_DIR, TASKS_DIR);
+      online = await importOnline(app, files.onlineCsv, { profile: PROFILE_DIR, tasks: TASKS_DIR, allocations: ALLOC_DIR });
       console.log(`  ${JSON.stringify(online)}`);
     }
   } finally {

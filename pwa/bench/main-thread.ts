@@ -14,7 +14,7 @@ interface TraceEvent {
   ts?: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; src_file?: string; src_func?: string };
+  args?: { name?: string; src_file?: string; src_func?: string; type?: string; usedHeapSizeBefore?: number; usedHeapSizeAfter?: number };
 }
 
 /**
@@ -55,15 +55,27 @@ const PUT_CALLBACKS_EVENT = 'Database::PutOperation.Callbacks';
  * only collections): a full one, a young-generation one, and a step of incremental marking.
  */
 const GC_EVENTS = new Set(['V8.GC_MARK_COMPACTOR', 'V8.GC_SCAVENGER', 'V8.GC_MINOR_MARK_SWEEPER', 'V8.GC_MC_INCREMENTAL']);
-const KEPT_EVENTS = new Set(['thread_name', 'process_name', TASK_EVENT, POOL_TASK_EVENT, PUT_EVENT, PUT_INDEXES_EVENT, PUT_CALLBACKS_EVENT, ...GC_EVENTS]);
+/**
+ * A full collection with why V8 ran it ('v8' trace category): its args' `type` is the reason ("finalize
+ * incremental marking via task", "external memory pressure", "allocation failure"…) and the heap before
+ * and after. The category also records each call into JS, so only the task dumps turn it on.
+ */
+const MAJOR_GC_EVENT = 'MajorGC';
+/** The phases of a full collection's pause on the main thread ('disabled-by-default-v8.gc'): marking, clearing, evacuating… */
+const isPausePhase = (name: string) => /^V8\.GC_MC_[A-Z_]+$/.test(name) && !name.includes('BACKGROUND') && !name.startsWith('V8.GC_MC_INCREMENTAL');
+const KEPT_EVENTS = new Set(['thread_name', 'process_name', TASK_EVENT, POOL_TASK_EVENT, PUT_EVENT, PUT_INDEXES_EVENT, PUT_CALLBACKS_EVENT, MAJOR_GC_EVENT, ...GC_EVENTS]);
+const kept = (name: string) => KEPT_EVENTS.has(name) || isPausePhase(name);
 
-/** The top-level tasks of every process of `browser` while `run` runs, with the names of their threads and processes. */
-async function recordTasks(browser: Browser, run: () => Promise<void>): Promise<TraceEvent[]> {
+/**
+ * The top-level tasks of every process of `browser` while `run` runs, with the names of their threads and
+ * processes; with `gcReasons`, also why each full collection ran (MAJOR_GC_EVENT).
+ */
+async function recordTasks(browser: Browser, run: () => Promise<void>, gcReasons = false): Promise<TraceEvent[]> {
   // The browser's session: a page's names no thread of the browser process.
   const cdp = await browser.newBrowserCDPSession();
-  const kept: TraceEvent[] = [];
+  const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => {
-    for (const event of value as unknown as TraceEvent[]) if (KEPT_EVENTS.has(event.name)) kept.push(event);
+    for (const event of value as unknown as TraceEvent[]) if (kept(event.name)) events.push(event);
   });
   const complete = new Promise<void>((resolve) =>
     cdp.once('Tracing.tracingComplete', ({ dataLossOccurred }) => {
@@ -75,14 +87,14 @@ async function recordTasks(browser: Browser, run: () => Promise<void>): Promise<
   // A buffer of 1 GB: an online import's trace (90 s and more, every collection's phases in it)
   // filled the default 200 MB, and Chrome's largest record mode too (27 November 2026).
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['toplevel', 'IndexedDB', 'disabled-by-default-v8.gc'], traceBufferSizeInKb: 1024 * 1024 },
+    traceConfig: { includedCategories: ['toplevel', 'IndexedDB', 'disabled-by-default-v8.gc', ...(gcReasons ? ['v8'] : [])], traceBufferSizeInKb: 1024 * 1024 },
     transferMode: 'ReportEvents',
   });
   await run();
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  return kept;
+  return events;
 }
 
 /** The tasks called `event` of the threads called `thread` (of the processes called `process`, when given). */
@@ -130,10 +142,10 @@ export async function traceBackend(browser: Browser, run: () => Promise<void>) {
  * busy shows whether the database, not the page, set the pace.
  */
 export async function traceMainThread(page: Page, run: () => Promise<void>, tasksFile?: string) {
-  const events = await recordTasks(page.context().browser()!, run);
+  const events = await recordTasks(page.context().browser()!, run, tasksFile !== undefined);
   const tasks = tasksOf(events, TASK_EVENT, 'CrRendererMain').filter((t) => (t.dur ?? 0) > 20_000);
   const collections = events.filter((e) => GC_EVENTS.has(e.name));
-  if (tasksFile) writeLongTasks(tasksFile, tasks, collections);
+  if (tasksFile) writeLongTasks(tasksFile, tasks, collections, tasksOf(events, MAJOR_GC_EVENT, 'CrRendererMain'), events.filter((e) => isPausePhase(e.name)));
   const longestBy = (time: (task: TraceEvent) => number) => tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || time(t) > time(longest) ? t : longest), undefined);
   const byWall = longestBy((t) => t.dur ?? 0);
   const byCpu = longestBy(cpuOf);
@@ -179,9 +191,11 @@ function collectionsWithin(collections: readonly TraceEvent[], task: TraceEvent)
 
 /**
  * Writes the tasks over 50 ms (start, wall and CPU time, in µs of the clock a V8 CPU profile's
- * timestamps use, and the garbage collections' ms in each): the profile's samples between a task's start and end are what it ran.
+ * timestamps use, and the garbage collections' ms in each): the profile's samples between a task's start
+ * and end are what it ran. Beside them, every full collection of the main thread with its reason and heap
+ * (`majorGcs`), and a count of the reasons.
  */
-function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections: readonly TraceEvent[]) {
+function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections: readonly TraceEvent[], majorGcs: readonly TraceEvent[], phases: readonly TraceEvent[]) {
   const long = tasks
     .filter((t) => (t.dur ?? 0) > 50_000)
     .map((t) => {
@@ -196,9 +210,27 @@ function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections:
         collections: pauses.map((e) => ({ name: e.name, ms: (e.dur ?? 0) / 1000 })),
       };
     });
+  const fullCollections = majorGcs.map((e) => ({
+    ts: e.ts,
+    ms: (e.dur ?? 0) / 1000,
+    // Its pause's phases over 2 ms (nested ones too: MARK holds MARK_ROOTS…), in ms.
+    phases: phases
+      .filter((p) => p.pid === e.pid && p.tid === e.tid && p.ts! >= e.ts! && p.ts! < e.ts! + (e.dur ?? 0) && (p.dur ?? 0) > 2000)
+      .reduce<Record<string, number>>((sums, p) => {
+        const phase = p.name.slice('V8.GC_MC_'.length);
+        sums[phase] = Math.round((sums[phase] ?? 0) + (p.dur ?? 0) / 1000);
+        return sums;
+      }, {}),
+    reason: e.args?.type,
+    heapBeforeMb: Math.round((e.args?.usedHeapSizeBefore ?? 0) / 2 ** 20),
+    heapAfterMb: Math.round((e.args?.usedHeapSizeAfter ?? 0) / 2 ** 20),
+  }));
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(long));
+  writeFileSync(file, JSON.stringify({ tasks: long, majorGcs: fullCollections }));
   console.log(`  Main-thread tasks over 50 ms: ${file}`);
+  const reasons = new Map<string, number[]>();
+  for (const { reason, ms } of fullCollections) reasons.set(reason ?? '?', [...(reasons.get(reason ?? '?') ?? []), ms]);
+  for (const [reason, times] of reasons) console.log(`  Full collections, "${reason}": ${times.length}, longest ${Math.round(Math.max(...times))} ms`);
 }
 
 /** Starts recording the page's long tasks (longtask API, wall time) under `name`; read them with longestTask. */
@@ -241,4 +273,45 @@ export async function heapAfterGc(page: Page): Promise<number> {
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   await cdp.detach();
   return usedSize;
+}
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/**
+ * Samples what the page allocates while `run` runs (V8's sampling heap profiler, every 32 KB on average,
+ * the objects collected since counted too) and writes the functions that allocated most, with their
+ * bytes, to `dir`/`name`-allocations.json (when `dir` is set): where the garbage the collections mark
+ * and sweep comes from.
+ */
+export async function sampleAllocations(page: Page, dir: string | undefined, name: string, run: () => Promise<void>) {
+  if (!dir) return run();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await run();
+  const { profile } = await cdp.send('HeapProfiler.stopSampling');
+  await cdp.detach();
+  const bySite = new Map<string, number>();
+  const byStack = new Map<string, number>();
+  const walk = (node: SamplingNode, stack: string[]) => {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+    const here = [...stack, site].slice(-6);
+    if (node.selfSize) {
+      bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+      byStack.set(here.join(' < '), (byStack.get(here.join(' < ')) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child, here);
+  };
+  walk(profile.head as unknown as SamplingNode, []);
+  const top = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([where, bytes]) => ({ mb: Math.round(bytes / 2 ** 17) / 8, where }));
+  const total = [...bySite.values()].reduce((a, b) => a + b, 0);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-allocations.json`);
+  writeFileSync(file, JSON.stringify({ totalMb: Math.round(total / 2 ** 20), bySite: top(bySite), byStack: top(byStack) }, null, 1));
+  console.log(`  Allocations sampled: ${Math.round(total / 2 ** 20)} MB, ${file}`);
 }
