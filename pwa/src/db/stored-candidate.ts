@@ -159,76 +159,45 @@ function readingCursor(cursor: DBCoreCursor): DBCoreCursor {
 }
 
 /**
- * Adds or puts rows without reading each request's result, or giving each request a handler. Dexie's
- * own mutate answers every put's key by reading `request.result`, and Chromium keeps a weak global
- * handle for each request whose result was read until its transaction ends: an import's or a sync's
- * transactions write thousands of rows, and V8 walks those handles in every full collection, the main
- * thread's longest tasks of an online import (`npm run bench:import`). A candidate's key is its own
- * `uid` (the table's keyPath), so the keys are known without asking: this layer issues all but the last
- * request itself and sends the last through Dexie, which resolves once it is done (a transaction's
+ * Adds or puts rows without reading each request's result. Dexie's own mutate answers every put's key
+ * by reading `request.result`, and Chromium keeps a weak global handle for each request whose result
+ * was read until its transaction ends: an import's or a sync's transactions write thousands of rows,
+ * and V8 walks those handles in every full collection, the main thread's longest tasks of an online
+ * import (`npm run bench:import`). A candidate's key is its own `uid` (the table's keyPath), so the keys
+ * are known without asking: this layer issues all but the last request itself, counting the ones that
+ * fail as Dexie does, and sends the last through Dexie, which resolves once it is done (a transaction's
  * requests complete in order) within Dexie's zone, so the caller's transaction carries on as before.
- *
- * A failed request is counted as Dexie counts it, and kept from aborting the transaction, by one
- * listener for the whole call (refusals), not a handler on each request: Chromium wrote 100,000 rows
- * in 6.0–6.9 s without handlers and 8.0–8.2 s with an `onerror` on each (20 transactions of 5,000 puts,
- * two runs each, 28 November 2026).
  */
 function mutateWithoutResults(table: DBCoreTable, req: DBCoreAddRequest | DBCorePutRequest): Promise<DBCoreMutateResponse> {
   const values = req.values.map(toStoredCandidate) as Array<{ uid?: unknown }>;
   const last = values.length - 1;
-  const trans = req.trans as unknown as IDBTransaction;
-  const refused = refusals(trans);
+  const failures: Record<number, Error> = {};
+  let numFailures = 0;
   try {
-    const store = trans.objectStore(TABLE);
-    for (let i = 0; i < last; i++) refused.requests.push(req.type === 'put' ? store.put(values[i]) : store.add(values[i]));
+    const store = (req.trans as unknown as IDBTransaction).objectStore(TABLE);
+    for (let i = 0; i < last; i++) {
+      const request = req.type === 'put' ? store.put(values[i]) : store.add(values[i]);
+      request.onerror = (event) => {
+        numFailures++;
+        failures[i] = request.error!;
+        // As Dexie's mutate does: a failed put is reported, not left to abort the transaction.
+        event.stopPropagation();
+        event.preventDefault();
+      };
+    }
   } catch (error) {
     // A row IndexedDB refuses outright (no key, a value it cannot clone), as Dexie's mutate answers it.
-    refused.stop();
     return Promise.reject(error);
   }
-  const answer = (tail: DBCoreMutateResponse): DBCoreMutateResponse => {
-    const { failures, count } = refused.stop();
+  return table.mutate({ ...req, values: [values[last]] }).then((tail) => {
     if (tail.numFailures > 0) failures[last] = tail.failures[0]!;
     return {
-      numFailures: count + tail.numFailures,
+      numFailures: numFailures + tail.numFailures,
       failures,
       results: values.map((value, i) => (i in failures ? undefined : value.uid)),
       lastResult: tail.lastResult,
     };
-  };
-  return table.mutate({ ...req, values: [values[last]] }).then(answer, (error: unknown) => {
-    refused.stop();
-    throw error;
   });
-}
-
-/**
- * Catches the errors of `requests` (filled by the caller) on their transaction, before anything else
- * hears of them: a listener of the capture phase on the transaction runs before the request's own and
- * the transaction's (Dexie's, which would fail the transaction). Each is counted, kept by its position,
- * and cancelled, so the transaction goes on (as Dexie's mutate does with a handler on each request).
- * `stop()` removes the listener and answers what was caught.
- */
-function refusals(trans: IDBTransaction) {
-  const requests: IDBRequest[] = [];
-  const failures: Record<number, Error> = {};
-  let count = 0;
-  const listener = (event: Event) => {
-    const at = requests.indexOf(event.target as IDBRequest);
-    if (at < 0) return; // another request's: its own handler, or Dexie's, takes it
-    count++;
-    failures[at] = requests[at]!.error!;
-    event.stopPropagation();
-    event.preventDefault();
-  };
-  trans.addEventListener('error', listener, true);
-  return {
-    requests,
-    stop() {
-      trans.removeEventListener('error', listener, true);
-      return { failures, count };
-    },
-  };
 }
 
 function storedCandidates(table: DBCoreTable): DBCoreTable {
