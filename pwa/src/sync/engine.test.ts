@@ -7,6 +7,8 @@ import { createSyncEngine, type SyncEngine } from './engine';
 import { FakeEnvironment } from './testing/fake-environment';
 import { FakeSyncServer } from './testing/fake-server';
 import { ownedDb, testUser } from './testing/fixtures';
+import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE } from '@shared/sync/protocol.schema';
+import { firstPageSize } from './pull';
 import { SyncError } from './transport';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -167,6 +169,46 @@ describe('push and pull', () => {
     await pullAll(db, server.transport());
     expect(await repo.getCandidate(ann.uid)).toMatchObject({ phone: '2', location: 'Rome' });
     expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('pull pages after a push', () => {
+  it("asks the first page for as many rows as the round just pushed, up to the most a page may hold, and the usual size otherwise", async () => {
+    const server = new FakeSyncServer();
+    const db = await ownedDb();
+    const fake = new FakeEnvironment();
+    const limits: number[] = [];
+    const transport = server.transport();
+    const engine = createSyncEngine({ db, env: fake.env, transport: { ...transport, pull: (query) => (limits.push(query.limit!), transport.pull(query)) } });
+    cleanups.push(async () => {
+      engine.stop();
+      await engine.settled();
+      await db.delete();
+    });
+    const repo = createCandidatesRepo(db);
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    expect(limits).toEqual([PULL_PAGE_SIZE]);
+
+    // 3,000 rows pushed: they come back first, as confirmations, in one page.
+    await repo.importCandidates(Array.from({ length: 3000 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@x.io` })));
+    limits.length = 0;
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    expect(limits[0]).toBe(3000);
+    expect(server.candidates.size).toBe(3000);
+    expect(await db.outbox.count()).toBe(0);
+
+    // One edit: the usual size.
+    await repo.updateCandidate([...server.candidates.values()][0]!.row.uid, { phone: '555' });
+    limits.length = 0;
+    expect(await engine.syncNow()).toEqual({ ok: true });
+    expect(limits[0]).toBe(PULL_PAGE_SIZE);
+  }, 60_000);
+
+  it('never asks the first page for more than a page may hold', () => {
+    expect(firstPageSize(0)).toBe(PULL_PAGE_SIZE);
+    expect(firstPageSize(3000)).toBe(3000);
+    expect(firstPageSize(100_000)).toBe(MAX_PULL_PAGE_SIZE);
+    expect(firstPageSize(10, 50)).toBe(50);
   });
 });
 

@@ -35,7 +35,7 @@ describe('push', () => {
     const counter = countOutboxReads(db);
     const progress: PushProgress[] = [];
     const summary = await pushOutbox(db, server.transport(), { maxBodyBytes: 1024, onProgress: (p) => progress.push(p) });
-    expect(summary).toEqual({ sent: 6, rejected: 0 });
+    expect(summary).toEqual({ sent: 6, rejected: 0, records: 5500 });
     expect(server.candidates.size).toBe(5500);
     // The total is known from the first request on.
     expect(progress.map((p) => [p.sent, p.total])).toEqual([

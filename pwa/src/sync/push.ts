@@ -33,6 +33,8 @@ export interface PushProgress {
 export interface PushSummary {
   sent: number;
   rejected: number;
+  /** The records the server took (an import chunk counts its rows): about what the next pull brings back. */
+  records: number;
 }
 
 export interface PushOptions {
@@ -157,7 +159,7 @@ function nextToSend(db: RepHireDb, counted: number, maxBytes: number, answer: Pu
 
 export async function pushOutbox(db: RepHireDb, transport: SyncTransport, options: PushOptions = {}): Promise<PushSummary> {
   let maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_PUSH_BYTES;
-  const summary: PushSummary = { sent: 0, rejected: 0 };
+  const summary: PushSummary = { sent: 0, rejected: 0, records: 0 };
   /**
    * Records to send, for progress: those waiting when the push began, and those written since. An
    * import writing meanwhile is sent in the same push, before the round's pull: its confirmations cost
@@ -196,6 +198,7 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
       answer = { results, processedThrough: processed };
       summary.sent += batch.length;
       sentRecords += next.batch.records;
+      summary.records = sentRecords;
       stalled = 0;
       options.onProgress?.({ sent: Math.min(sentRecords, total), total, startedAt });
       continue;

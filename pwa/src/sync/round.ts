@@ -8,7 +8,7 @@ import type { RepHireDb } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import type { SyncEnvironment } from './environment';
 import { settleConfirmations } from './confirmations';
-import { pullAll } from './pull';
+import { firstPageSize, pullAll } from './pull';
 import { isClientOfAnotherUser, pushOutbox, renumberOutbox, unpushedCount } from './push';
 import { saveDurableState, type SyncStatusStore } from './status-store';
 import { SyncError, type SyncTransport } from './transport';
@@ -47,12 +47,13 @@ export async function runRound({ db, transport, env, status, withSyncLock, maxPu
   return withSyncLock(async () => {
     status.setState({ syncing: true });
     try {
-      await pushOutbox(db, transport, {
+      const pushed = await pushOutbox(db, transport, {
         maxBodyBytes: maxPushBytes,
         onProgress: (pushProgress) => status.setState({ pushProgress }),
       });
       status.setState({ pushProgress: null });
-      await pullAll(db, transport, pullPageSize, (pullProgress) => status.setState({ pullProgress }));
+      // The rows just pushed come back first, as confirmations: the first page asks for them all at once.
+      await pullAll(db, transport, pullPageSize, (pullProgress) => status.setState({ pullProgress }), firstPageSize(pushed.records, pullPageSize));
       await saveDurableState(db, { lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
       // Synced: the rows the pull confirmed take their server ids now, still under the lock
       // (confirmations.ts) — unless more waits to be sent (an import still writing): the next round's
