@@ -57,3 +57,70 @@ describe('httpTransport requests', () => {
     expect(bodies).toEqual([{ clientId, protocol: SYNC_PROTOCOL_VERSION, mutations }]);
   });
 });
+
+describe('a pull page read as it comes', () => {
+  const clientId = '00000000-0000-4000-8000-000000000001';
+  const page = {
+    cursor: 'eyJ2IjoxLCJlIjoiYSJ9\\"quoted\\"',
+    done: false,
+    reset: false,
+    includedThrough: 3,
+    processedThrough: 4,
+    erased: [],
+    candidates: [],
+    confirmed: [],
+    experiences: [],
+    interviewNotes: [],
+  };
+  /** A body sent as these byte chunks, the ones after `gateAt` only once `gate` resolves. */
+  const streamed = (chunks: Uint8Array[], gateAt = chunks.length, gate: Promise<void> = Promise.resolve()) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const [i, chunk] of chunks.entries()) {
+            if (i === gateAt) await gate;
+            controller.enqueue(chunk);
+          }
+          controller.close();
+        },
+      }),
+    );
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it("tells the page's cursor as soon as its start arrives, before the rest is read, and answers the whole page", async () => {
+    const json = JSON.stringify(page);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transport = answering(() => streamed([bytes(json.slice(0, 20)), bytes(json.slice(20, 70)), bytes(json.slice(70))], 2, gate));
+    let head: unknown = null;
+    const answered = transport.pull({ clientId }, (h) => (head = h));
+    await expect.poll(() => head).toEqual({ cursor: page.cursor, done: false });
+    let resolved = false;
+    void answered.then(() => (resolved = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(resolved).toBe(false);
+    release();
+    expect(await answered).toMatchObject({ cursor: page.cursor, includedThrough: 3, processedThrough: 4 });
+  });
+
+  it('reads characters split between chunks, and tells a last page as done', async () => {
+    const last = { ...page, done: true, cursor: 'Zoë' };
+    const encoded = bytes(JSON.stringify(last));
+    const split = encoded.indexOf(0xc3) + 1; // between the two bytes of 'ë'
+    const heads: unknown[] = [];
+    const answer = await answering(() => streamed([encoded.slice(0, 5), encoded.slice(5, split), encoded.slice(split)])).pull({ clientId }, (h) => heads.push(h));
+    expect(answer).toMatchObject({ done: true, cursor: 'Zoë' });
+    expect(heads).toEqual([{ cursor: 'Zoë', done: true }]);
+  });
+
+  it('tells nothing of a page that does not start with its cursor, and still answers it', async () => {
+    const { cursor, ...rest } = page;
+    const heads: unknown[] = [];
+    const answer = await answering(() => streamed([bytes(JSON.stringify({ ...rest, cursor }))])).pull({ clientId }, (h) => heads.push(h));
+    expect(answer).toMatchObject({ cursor, done: false });
+    expect(heads).toEqual([]);
+    // Cut off in the middle: no answer, as before.
+    const cut = await pull(answering(() => streamed([bytes(JSON.stringify(page).slice(0, 60))])));
+    expect(cut).toMatchObject({ kind: 'network' });
+  });
+});

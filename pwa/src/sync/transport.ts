@@ -45,9 +45,20 @@ export interface OutgoingPush extends PushRequest {
   mutationsJson?: Blob;
 }
 
+/** Where a pull page ends (its cursor) and whether more follow, read off its first bytes (readHead). */
+export interface PullHead {
+  cursor: string;
+  done: boolean;
+}
+
 export interface SyncTransport {
   push(request: OutgoingPush): Promise<PushResponse>;
-  pull(query: PullQuery): Promise<PullResponse>;
+  /**
+   * `onHead`, when the transport can: told the page's cursor as soon as its first bytes arrive, before
+   * the rest is read, parsed and checked (the pull asks for the next page then: pull.ts). The page it
+   * answers is the one to trust; a head it did not send is only a hint.
+   */
+  pull(query: PullQuery, onHead?: (head: PullHead) => void): Promise<PullResponse>;
 }
 
 export interface HttpTransportOptions {
@@ -93,7 +104,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T): Promise<T> {
+  async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T, onText?: (text: string) => boolean): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(baseUrl + path, {
@@ -109,7 +120,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
     if (!response.ok) throw await failure(response);
     let json: unknown;
     try {
-      json = await response.json();
+      json = JSON.parse(onText && response.body ? await readText(response.body, onText) : await response.text());
     } catch (error) {
       throw new SyncError('network', `The server's answer was cut off (${(error as Error).message})`);
     }
@@ -132,7 +143,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
         (json) => pushResponseSchema.parse(json),
       );
     },
-    pull(query) {
+    pull(query, onHead) {
       const params = new URLSearchParams({ protocol: String(SYNC_PROTOCOL_VERSION), clientId: query.clientId });
       if (query.cursor) params.set('cursor', query.cursor);
       if (query.limit) params.set('limit', String(query.limit));
@@ -143,7 +154,54 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
         { method: 'GET' },
         options.pullTimeoutMs ?? 60_000,
         (json) => pullResponseSchema.parse(json),
+        onHead && ((text) => readHead(text, onHead)),
       );
     },
   };
+}
+
+/**
+ * A body's text, read as it comes; `onText` is shown the text so far after each chunk until it answers
+ * true (it has seen what it wanted).
+ */
+async function readText(body: ReadableStream<Uint8Array>, onText: (text: string) => boolean): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const chunks: string[] = [];
+  let text = '';
+  let watching = true;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(decoder.decode(value, { stream: true }));
+    if (watching) {
+      text += chunks.pop();
+      watching = !onText(text);
+      if (!watching) chunks.push(text);
+    }
+  }
+  chunks.push(decoder.decode());
+  return watching ? text + chunks.join('') : chunks.join('');
+}
+
+/**
+ * The start of a pull page as the server writes it (`{"cursor":"…","done":false,`: pull.service.ts).
+ * The cursor is at most 2,000 characters (pullQuerySchema), so a page whose first 2,100 do not start so
+ * has no head to read, and the page is read as before.
+ */
+const PAGE_HEAD = /^\{"cursor":("(?:[^"\\]|\\.)*"),"done":(true|false)[,}]/;
+const HEAD_CHARS = 2100;
+
+/** Tells `onHead` the page's cursor once `text` (the page so far) shows it; true once there is no more to look for. */
+function readHead(text: string, onHead: (head: PullHead) => void): boolean {
+  const match = PAGE_HEAD.exec(text);
+  if (!match) return text.length >= HEAD_CHARS;
+  let cursor: string;
+  try {
+    cursor = JSON.parse(match[1]!) as string;
+  } catch {
+    return true; // not a cursor this app reads: the page says what it holds once parsed
+  }
+  onHead({ cursor, done: match[2] === 'true' });
+  return true;
 }
