@@ -248,14 +248,12 @@ export async function pullAll(
   let cursor = seen ? null : start.cursor;
   const ask = (from: string | null, limit = pageSize) => ({ clientId, cursor: from ?? undefined, limit, includedThrough });
   const request = (from: string | null, limit: number): AskedPage => {
-    const asked: AskedPage = { cursor: from, limit, head: null, onHead: null, page: Promise.resolve(null!) };
-    asked.page = inFlight(
-      transport.pull({ ...ask(from, limit), confirmOwn: '1' }, (head) => {
-        asked.head = head;
-        asked.onHead?.(head);
-      }),
-    );
-    return asked;
+    const heard: Pick<AskedPage, 'head' | 'onHead'> = { head: null, onHead: null };
+    const page = transport.pull({ ...ask(from, limit), confirmOwn: '1' }, (head) => {
+      heard.head = head;
+      heard.onHead?.(head);
+    });
+    return Object.assign(heard, { cursor: from, limit, page: inFlight(page) });
   };
   let pages = 0;
   let rows = 0;
