@@ -167,21 +167,21 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
 async function readText(body: ReadableStream<Uint8Array>, onText: (text: string) => boolean): Promise<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const chunks: string[] = [];
-  let text = '';
+  let start = '';
   let watching = true;
+  const rest: string[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(decoder.decode(value, { stream: true }));
-    if (watching) {
-      text += chunks.pop();
-      watching = !onText(text);
-      if (!watching) chunks.push(text);
+    const chunk = decoder.decode(value, { stream: true });
+    if (!watching) rest.push(chunk);
+    else {
+      start += chunk;
+      watching = !onText(start);
     }
   }
-  chunks.push(decoder.decode());
-  return watching ? text + chunks.join('') : chunks.join('');
+  rest.push(decoder.decode());
+  return start + rest.join('');
 }
 
 /**
