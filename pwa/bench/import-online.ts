@@ -73,9 +73,10 @@ function tailText(requests: readonly SyncRequest[], completeAt: number, syncedAt
   const spans = (kind: SyncRequest['kind']) => {
     const of = inTail.filter((r) => r.kind === kind);
     if (!of.length) return `no ${kind}`;
-    return `${of.length} ${kind}${of.length > 1 ? 'es' : ''} ${of.map((r) => `${at(r.sent)}→${r.answered === null ? '?' : at(r.answered)}`).join(', ')}`;
+    const plural = { push: 'pushes', pull: 'pulls' }[kind];
+    return `${of.length} ${of.length > 1 ? plural : kind} ${of.map((r) => `${at(r.sent)}→${r.answered === null ? '?' : at(r.answered)}`).join(', ')}`;
   };
-  return `${spans('push')}; ${spans('pull').replace('pulles', 'pulls')}; "Synced" at ${at(syncedAt)} s (seconds after "Import Complete")`;
+  return `${spans('push')}; ${spans('pull')}; "Synced" at ${at(syncedAt)} s (seconds after "Import Complete")`;
 }
 
 /**
