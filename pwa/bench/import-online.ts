@@ -135,12 +135,13 @@ export async function importOnline(
       const { n } = (await app.db.knex('candidates').whereLike('email', `%@${ONLINE_DOMAIN}`).whereNull('deletedAt').count({ n: '*' }).first())!;
       serverRows = Number(n);
       await confirmationsGiven(page);
+      // The page's clock (ms since its time origin), and the origin to set them beside the requests' Date.now().
       const times = await page.evaluate(() => {
         const w = window as unknown as { bench: { start: number; end: number }; syncedAt: number };
-        return { start: w.bench.start, completeAt: performance.timeOrigin + w.bench.end, syncedAt: w.syncedAt, now: performance.now(), origin: performance.timeOrigin };
+        return { origin: performance.timeOrigin, start: w.bench.start, complete: w.bench.end, synced: w.syncedAt, now: performance.now() };
       });
-      timings = { clickToSyncedMs: times.syncedAt - times.start, clickToIdsGivenMs: times.now - times.start };
-      tail = tailText(requests, times.completeAt, times.origin + times.syncedAt);
+      timings = { clickToSyncedMs: times.synced - times.start, clickToIdsGivenMs: times.now - times.start };
+      tail = tailText(requests, times.origin + times.complete, times.origin + times.synced);
     };
     let trace!: Awaited<ReturnType<typeof traceMainThread>>;
     await profileMainThread(page, dirs.profile, 'online', async () => {

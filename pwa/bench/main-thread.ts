@@ -229,7 +229,7 @@ function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections:
   writeFileSync(file, JSON.stringify({ tasks: long, majorGcs: fullCollections }));
   console.log(`  Main-thread tasks over 50 ms: ${file}`);
   const reasons = new Map<string, number[]>();
-  for (const { reason, ms } of fullCollections) reasons.set(reason ?? '?', [...(reasons.get(reason ?? '?') ?? []), ms]);
+  for (const { reason = '?', ms } of fullCollections) reasons.set(reason, reasons.get(reason) ?? []).get(reason)!.push(ms);
   for (const [reason, times] of reasons) console.log(`  Full collections, "${reason}": ${times.length}, longest ${Math.round(Math.max(...times))} ms`);
 }
 
@@ -302,14 +302,15 @@ export async function sampleAllocations(page: Page, dir: string | undefined, nam
     const site = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`;
     const here = [...stack, site].slice(-6);
     if (node.selfSize) {
+      const calls = here.join(' > ');
       bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
-      byStack.set(here.join(' < '), (byStack.get(here.join(' < ')) ?? 0) + node.selfSize);
+      byStack.set(calls, (byStack.get(calls) ?? 0) + node.selfSize);
     }
     for (const child of node.children) walk(child, here);
   };
   walk(profile.head as unknown as SamplingNode, []);
   const top = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([where, bytes]) => ({ mb: Math.round(bytes / 2 ** 17) / 8, where }));
-  const total = [...bySite.values()].reduce((a, b) => a + b, 0);
+  const total = sum([...bySite.values()]);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-allocations.json`);
   writeFileSync(file, JSON.stringify({ totalMb: Math.round(total / 2 ** 20), bySite: top(bySite), byStack: top(byStack) }, null, 1));

@@ -162,8 +162,11 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
  */
 function nextPageSize(page: PullResponse, asked: number, pageSize: number): number {
   const full = page.candidates.length + page.interviewNotes.length + page.experiences.length + page.savedViews.length + page.scheduledInterviews.length;
-  return page.confirmed.length >= asked / 2 && full <= asked / 10 ? Math.min(MAX_PULL_PAGE_SIZE, asked * 2) : pageSize;
+  return page.confirmed.length >= asked / 2 && full <= asked / 10 ? grown(asked) : pageSize;
 }
+
+/** The size after `asked` while pages come as confirmations (nextPageSize). */
+const grown = (asked: number) => Math.min(MAX_PULL_PAGE_SIZE, asked * 2);
 
 function remember(seen: SeenRows, page: PullResponse) {
   for (const row of page.candidates) seen.candidates.add(row.uid);
@@ -260,14 +263,13 @@ export async function pullAll(
   let resets = 0;
   /** The next page, asked for while the one before it is read and written (the server and the device work at once). */
   let ahead: AskedPage | null = null;
-  /** Whether the last page came as confirmations (its next one was asked larger: nextPageSize). */
-  let growing = firstLimit > pageSize;
   const checked: CheckedRuns = new Map();
   for (let first = true; ; first = false) {
     const current: AskedPage = ahead?.cursor === cursor ? ahead : request(cursor, first ? firstLimit : (ahead?.limit ?? pageSize));
     ahead = null;
     const query = ask(cursor, current.limit);
-    const guess = growing ? Math.min(MAX_PULL_PAGE_SIZE, current.limit * 2) : pageSize;
+    // Asked larger than the usual size, this page follows confirmations (or a push): so, likely, will the next.
+    const guess = current.limit > pageSize ? grown(current.limit) : pageSize;
     const askNext = (head: PullHead) => {
       if (!head.done && !ahead) ahead = request(head.cursor, guess);
     };
@@ -284,7 +286,6 @@ export async function pullAll(
     if (page.done) ahead = null;
     else {
       const limit = nextPageSize(page, current.limit, pageSize);
-      growing = limit > pageSize;
       // Asked at its head with the wrong size (or not at all): asked again as the page says.
       const early = ahead as AskedPage | null; // (set by askNext meanwhile)
       if (early?.cursor !== page.cursor || early.limit !== limit) ahead = request(page.cursor, limit);
