@@ -30,7 +30,7 @@ import { importThroughDialog, type DialogFigures } from './import-dialog';
 import { makeFiles } from './import-files';
 import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } from './import-online';
 import { confirmationsGiven } from './device-db';
-import { heapAfterGc, longestTask, profileMainThread, traceMainThread, watchLongTasks, type BackendTime } from './main-thread';
+import { heapAfterGc, longestTask, profileMainThread, summarizeHeap, traceMainThread, watchLongTasks, type BackendTime } from './main-thread';
 import { cpuText } from './process-cpu';
 import { loadLine, printFigures, type Figure } from './report';
 
@@ -50,6 +50,8 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
  */
 const TASKS_DIR = process.env.BENCH_TASKS ?? PROFILE_DIR;
 const ALLOC_DIR = process.env.BENCH_ALLOC;
+/** BENCH_HEAP=dir sums a heap snapshot taken after each offline import by kind of object (main-thread.ts: summarizeHeap). */
+const HEAP_DIR = process.env.BENCH_HEAP;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Figures extends BaselineFigures, DialogFigures, TracedFigures {
@@ -195,6 +197,7 @@ async function main() {
         imported = await importThroughDialog(page, files[kind]);
       });
       const heapAfterImport = await heapAfterGc(page);
+      await summarizeHeap(page, HEAP_DIR, `import-${kind}`);
       const raw = await baseline(page, files[kind], kind);
       // The baseline's runs wrote 300,000 rows in this page with a Dexie of their own: their garbage is
       // collected before the sync is traced, as on a device that never ran them. Left in, it was the

@@ -316,3 +316,43 @@ export async function sampleAllocations(page: Page, dir: string | undefined, nam
   writeFileSync(file, JSON.stringify({ totalMb: Math.round(total / 2 ** 20), bySite: top(bySite), byStack: top(byStack) }, null, 1));
   console.log(`  Allocations sampled: ${Math.round(total / 2 ** 20)} MB, ${file}`);
 }
+
+/**
+ * A heap snapshot of the page (taken after a full collection), summed by what each object is — its
+ * type and constructor or class name — and written as the kinds that hold most, with their counts and
+ * bytes, to `dir`/`name`-heap.json (when `dir` is set): what each full collection has to mark.
+ */
+export async function summarizeHeap(page: Page, dir: string | undefined, name: string) {
+  if (!dir) return;
+  const cdp = await page.context().newCDPSession(page);
+  const chunks: string[] = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => void chunks.push(chunk));
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+  await cdp.detach();
+  const snapshot = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((field) => fields.indexOf(field));
+  const types = snapshot.snapshot.meta.node_types[0];
+  const kinds = new Map<string, { count: number; bytes: number }>();
+  let total = 0;
+  for (let at = 0; at < snapshot.nodes.length; at += fields.length) {
+    const type = types[snapshot.nodes[at + typeAt!]!]!;
+    // Strings and numbers by their type only: their names are their values.
+    const what = type === 'string' || type === 'concatenated string' || type === 'sliced string' || type === 'number' ? type : `${type} ${snapshot.strings[snapshot.nodes[at + nameAt!]!]!.slice(0, 80)}`;
+    const bytes = snapshot.nodes[at + sizeAt!]!;
+    const kind = kinds.get(what) ?? kinds.set(what, { count: 0, bytes: 0 }).get(what)!;
+    kind.count += 1;
+    kind.bytes += bytes;
+    total += bytes;
+  }
+  const top = [...kinds].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 60).map(([what, { count, bytes }]) => ({ mb: Math.round(bytes / 2 ** 14) / 64, count, what }));
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-heap.json`);
+  writeFileSync(file, JSON.stringify({ totalMb: Math.round(total / 2 ** 20), objects: snapshot.nodes.length / fields.length, top }, null, 1));
+  console.log(`  Heap snapshot summed: ${Math.round(total / 2 ** 20)} MB, ${file}`);
+}
