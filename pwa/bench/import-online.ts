@@ -2,6 +2,7 @@
  * The import bench's online run (import.bench.ts): the CSV imported on a device that is online, as at a
  * desk, so it pushes while it imports; and the rows of the table it prints.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BrowserApp } from '../tests/support/browser-app';
@@ -33,6 +34,8 @@ export interface OnlineFigures {
   serverRows: number;
   /** What the device asked of the server from "Import Complete" to "Synced" (syncRequests). */
   tail: string;
+  /** How the pushes went from the click to "Import Complete" (pushingText). */
+  pushing: string;
 }
 
 /** A push or pull request of the page: when it was sent and answered (ms since the epoch). */
@@ -80,6 +83,33 @@ function tailText(requests: readonly SyncRequest[], completeAt: number, syncedAt
 }
 
 /**
+ * The pushes from the click (`startAt`) to "Import Complete" (`completeAt`): how many, how much of the import one was on its way, and how long the device took from an answer to sending the
+ * next push (reading the outbox, gathering the batch, waiting its turn behind the import's writes).
+ */
+function pushingText(requests: readonly SyncRequest[], startAt: number, completeAt: number): string {
+  const pushes = requests.filter((r) => r.kind === 'push' && r.sent >= startAt && r.sent < completeAt);
+  if (!pushes.length) return 'no push during the import';
+  const inFlight = pushes.reduce((ms, r) => ms + Math.min(r.answered ?? completeAt, completeAt) - r.sent, 0);
+  const gaps = pushes.slice(1).flatMap((r, i) => (pushes[i]!.answered === null ? [] : [r.sent - pushes[i]!.answered!]));
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  return [
+    `${pushes.length} pushes during the import`,
+    `one on its way ${((100 * inFlight) / (completeAt - startAt)).toFixed(0)} % of the import`,
+    gaps.length ? `from an answer to the next push sent ${mean(gaps).toFixed(0)} ms on average, at most ${Math.max(...gaps).toFixed(0)} ms` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** Every push and pull of the run, each as seconds after the click, with "Import Complete" beside them. */
+function writeRequests(file: string, requests: readonly SyncRequest[], startAt: number, completeAt: number) {
+  const at = (ms: number | null) => (ms === null ? null : Number(((ms - startAt) / 1000).toFixed(3)));
+  mkdirSync(path.dirname(file), { recursive: true });
+  const made = requests.filter((r) => r.sent >= startAt).map((r) => ({ kind: r.kind, sent: at(r.sent), answered: at(r.answered) }));
+  writeFileSync(file, JSON.stringify({ importComplete: at(completeAt), requests: made }, null, 1));
+}
+
+/**
  * Waits until a newly signed-in device holds every candidate of the server (its first sync pulls what
  * the earlier runs imported): the online run then times its own import only.
  */
@@ -117,6 +147,7 @@ export async function importOnline(
     const requests = syncRequests(page);
     let importMs = 0;
     let tail = '';
+    let pushing = '';
     let serverRows = 0;
     let timings!: { clickToSyncedMs: number; clickToIdsGivenMs: number };
     /** Click → "Import Complete" → "Synced" → the ids given; the server's rows counted at "Synced". */
@@ -142,6 +173,8 @@ export async function importOnline(
       });
       timings = { clickToSyncedMs: times.synced - times.start, clickToIdsGivenMs: times.now - times.start };
       tail = tailText(requests, times.origin + times.complete, times.origin + times.synced);
+      pushing = pushingText(requests, times.origin + times.start, times.origin + times.complete);
+      if (dirs.tasks) writeRequests(path.join(dirs.tasks, 'online-requests.json'), requests, times.origin + times.start, times.origin + times.complete);
     };
     let trace!: Awaited<ReturnType<typeof traceMainThread>>;
     await profileMainThread(page, dirs.profile, 'online', async () => {
@@ -158,6 +191,7 @@ export async function importOnline(
       traceLongestWallMs: trace.traceLongestWallMs,
       serverRows,
       tail,
+      pushing,
     };
   } finally {
     await context.close();
@@ -170,7 +204,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export function onlineFigureRows(online: OnlineFigures, rows: number, targetSyncedRatio: number, targetTaskMs: number): Figure[] {
   const ratio = online.clickToSyncedMs / online.importMs;
   return [
-      { name: 'CSV imported online: click → "Import Complete"', value: seconds(online.importMs), detail: 'the device sends while it imports' },
+      { name: 'CSV imported online: click → "Import Complete"', value: seconds(online.importMs), detail: `the device sends while it imports: ${online.pushing}` },
       {
         name: 'CSV imported online: click → "Synced"',
         value: seconds(online.clickToSyncedMs),
