@@ -135,28 +135,48 @@ export function isClientOfAnotherUser(error: unknown): boolean {
   return error instanceof SyncError && error.code === ERROR_CODES.syncClientOfAnotherUser;
 }
 
+/** What the next request sends (nextToSend). */
+interface NextBatch {
+  batch: BatchBuilder;
+  clientId: string;
+  /** Records of the entries written since the last counted, for progress. */
+  records: number;
+  /** The last entry counted for progress. */
+  counted: number;
+}
+
 /**
- * The entries the next request sends, with the client id and the records of the entries written since
- * `counted` (the last entry counted for progress), read in ONE transaction — which first records the
- * answer to the request before, when it sent everything: each transaction waits its turn behind an
- * import's batch writing meanwhile, so separate ones would each wait for one.
+ * The entries the next request sends — those after `after`, or after processedThrough when null — with
+ * the client id and the records of the entries written since `counted` (the last entry counted for
+ * progress), read in ONE transaction — which first records the answer to the request before, when it
+ * sent everything: each transaction waits its turn behind an import's batch writing meanwhile, so
+ * separate ones would each wait for one.
  */
-function nextToSend(db: RepHireDb, counted: number, maxBytes: number, answer: PushAnswer | null) {
+function nextToSend(db: RepHireDb, counted: number, maxBytes: number, answer: PushAnswer | null, after: number | null): Promise<NextBatch> {
   return db.transaction('rw', db.meta, db.outbox, db.rejected, async () => {
     if (answer) await storeAnswer(db, answer);
     const [processedThrough, clientId] = await Promise.all([getMeta(db, 'processedThrough'), ensureClientId(db)]);
+    const from = after ?? processedThrough;
     const last = ((await db.outbox.orderBy('id').lastKey()) as number | undefined) ?? 0;
     // From the index's keys: reading the entries only to count them brought every row of a waiting
     // import (100 entries of 1,000) into memory at the start of the push.
-    const records = await outboxRecordsBetween(db, Math.max(counted, processedThrough), last);
+    const records = await outboxRecordsBetween(db, Math.max(counted, from), last);
     // Entry by entry until the batch is full: reading the next 200 at once (an import's: 200,000 rows)
     // to send the few that fit in one request was one long task.
     const batch = new BatchBuilder(maxBytes);
-    await db.outbox.where('id').above(processedThrough).until((entry) => !batch.offer(entry)).each(() => {});
+    await db.outbox.where('id').above(from).until((entry) => !batch.offer(entry)).each(() => {});
     return { batch, clientId, records, counted: Math.max(counted, last) };
   });
 }
 
+/**
+ * Pushes every entry the server has not processed, an import's written meanwhile included. The next
+ * batch is read (and the answer before recorded) while a request is on its way — after its last entry,
+ * as if it will be taken whole: on an online import that read waits its turn behind one of the
+ * import's writes, and read after the answer it held each push back by that wait. When the answer says
+ * otherwise (a gap, a batch too large, entries processed beyond it), the batch read ahead is dropped and
+ * the next one read from what the server says.
+ */
 export async function pushOutbox(db: RepHireDb, transport: SyncTransport, options: PushOptions = {}): Promise<PushSummary> {
   let maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_PUSH_BYTES;
   const summary: PushSummary = { sent: 0, rejected: 0, records: 0 };
@@ -172,28 +192,53 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
   let stalled = 0;
   /** The last answer, when it took the whole batch: recorded with the next batch's reads. */
   let answer: PushAnswer | null = null;
-  for (;;) {
-    const next = await nextToSend(db, counted, maxBytes, answer);
-    answer = null;
+  /** The batch after the one on its way, read meanwhile. */
+  let ahead: Promise<NextBatch> | null = null;
+  const count = (next: NextBatch) => {
     counted = next.counted;
     total += next.records;
+  };
+  /** Forgets the batch read ahead, once read: its entries are counted, and the answer it recorded stays. */
+  const dropAhead = async () => {
+    const dropped = await ahead?.catch(() => null);
+    ahead = null;
+    if (dropped) count(dropped);
+  };
+  for (;;) {
+    let next = ahead ? await ahead : null;
+    ahead = null;
+    if (next) count(next);
+    // Nothing was read ahead, or nothing waited then: the last answer is recorded and the outbox read again.
+    if (!next?.batch.mutations.length) {
+      next = await nextToSend(db, counted, maxBytes, answer, null);
+      answer = null;
+      count(next);
+    }
     const { clientId } = next;
     const batch = next.batch.mutations;
     if (!batch.length) return summary;
+    const first = batch[0]!.id;
+    const last = batch[batch.length - 1]!.id;
+    const sending = transport.push(next.batch.request(clientId));
+    ahead = nextToSend(db, counted, maxBytes, answer, last);
+    // Awaited once the answer is in: a failure meanwhile is not unhandled.
+    ahead.catch(() => {});
+    answer = null;
     let response;
     try {
-      response = await transport.push(next.batch.request(clientId));
+      response = await sending;
     } catch (error) {
+      await dropAhead();
       if (error instanceof SyncError && error.kind === 'tooLarge' && maxBytes > MIN_PUSH_BYTES && batch.length > 1) {
         maxBytes = Math.max(MIN_PUSH_BYTES, Math.floor(maxBytes / 2));
         continue;
       }
       throw error;
     }
-    const first = batch[0]!.id;
-    const last = batch[batch.length - 1]!.id;
     const { processedThrough: processed, results } = response;
     summary.rejected += results.filter((r) => r.status === 'rejected').length;
+    // Read ahead as if this batch were processed through its end, and nothing beyond it.
+    if (processed !== last) await dropAhead();
     if (processed >= last) {
       answer = { results, processedThrough: processed };
       summary.sent += batch.length;
