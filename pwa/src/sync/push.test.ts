@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RepHireDb } from '@/db/database';
-import { createCandidatesRepo } from '@/features/candidates/repo';
+import { createCandidatesRepo, type CandidatesRepo } from '@/features/candidates/repo';
 import { getMeta } from '@/db/meta';
 import { pushOutbox, type PushProgress } from './push';
 import { FakeSyncServer } from './testing/fake-server';
-import type { SyncTransport } from './transport';
+import type { PushResponse } from '@shared/sync/protocol.schema';
+import type { OutgoingPush, SyncTransport } from './transport';
 import { ownedDb } from './testing/fixtures';
 
 let db: RepHireDb | undefined;
@@ -94,60 +95,54 @@ describe('push', () => {
       });
     }
 
-    it('reads the next batch before the request before it is answered, and sends what was written after that read too', async () => {
-      db = await ownedDb();
-      const repo = createCandidatesRepo(db);
+    /**
+     * A device with three changes waiting, and a transport whose first push waits until outbox entry
+     * `readAheadId` is read, then is answered by `first`; the pushes after it go through as they are.
+     */
+    async function firstPushHeld(readAheadId: number, first: (request: OutgoingPush, transport: SyncTransport, repo: CandidatesRepo) => Promise<PushResponse>) {
+      const database = (db = await ownedDb());
+      const repo = createCandidatesRepo(database);
       for (const name of ['Ann', 'Bo', 'Cy']) await repo.createCandidate({ name, email: `${name}@x.io` });
       const server = new FakeSyncServer();
       const transport = server.transport();
-      const readAhead = entryRead(db, 2);
-      let first = true;
-      const answeringLate: SyncTransport = {
+      const readAhead = entryRead(database, readAheadId);
+      let held = true;
+      const holding: SyncTransport = {
         ...transport,
         async push(request) {
-          if (first) {
-            first = false;
-            // The first request is answered only once the entry after it has been read, and a change
-            // written after that read.
-            await readAhead;
-            await repo.createCandidate({ name: 'Late', email: 'late@x.io' });
-          }
-          return transport.push(request);
+          if (!held) return transport.push(request);
+          held = false;
+          await readAhead;
+          return first(request, transport, repo);
         },
       };
+      return { database, server, transport: holding };
+    }
+
+    it('reads the next batch before the request before it is answered, and sends what was written after that read too', async () => {
+      // The first request is answered only once the entry after it has been read, and a change written after that read.
+      const { database, server, transport } = await firstPushHeld(2, async (request, direct, repo) => {
+        await repo.createCandidate({ name: 'Late', email: 'late@x.io' });
+        return direct.push(request);
+      });
       // One entry per request (each is larger than the budget).
-      const summary = await pushOutbox(db!, answeringLate, { maxBodyBytes: 1 });
+      const summary = await pushOutbox(database, transport, { maxBodyBytes: 1 });
       expect(server.pushes.map((push) => push.mutations.map((m) => m.id))).toEqual([[1], [2], [3], [4]]);
       expect(summary).toEqual({ sent: 4, rejected: 0, records: 4 });
-      expect(await getMeta(db, 'processedThrough')).toBe(4);
+      expect(await getMeta(database, 'processedThrough')).toBe(4);
       expect(server.candidates.size).toBe(4);
     }, 60_000);
 
     it('drops the batch read ahead when the server processed less than it was sent, and sends again from there', async () => {
-      db = await ownedDb();
-      const repo = createCandidatesRepo(db);
-      for (const name of ['Ann', 'Bo', 'Cy']) await repo.createCandidate({ name, email: `${name}@x.io` });
-      const server = new FakeSyncServer();
-      const transport = server.transport();
-      const readAhead = entryRead(db, 3);
-      let first = true;
-      const losingOne: SyncTransport = {
-        ...transport,
-        async push(request) {
-          if (!first) return transport.push(request);
-          first = false;
-          await readAhead;
-          // The server takes the request's first entry only (as after a restart between two of them).
-          return transport.push({ clientId: request.clientId, mutations: request.mutations.slice(0, 1) });
-        },
-      };
+      // The server takes the first request's first entry only (as after a restart between two of them).
+      const { database, server, transport } = await firstPushHeld(3, (request, direct) => direct.push({ clientId: request.clientId, mutations: request.mutations.slice(0, 1) }));
       // Two entries per request: the envelope's 200 bytes, two mutations as sent with their commas, and
       // less than a third.
-      const wire = (await db.outbox.bulkGet([1, 2, 3])).map((entry) => JSON.stringify({ id: entry!.id, name: entry!.name, args: entry!.args, hlc: entry!.hlc }).length + 1);
-      await pushOutbox(db, losingOne, { maxBodyBytes: 200 + wire[0]! + wire[1]! + Math.floor(wire[2]! / 2) });
+      const wire = (await database.outbox.bulkGet([1, 2, 3])).map((entry) => JSON.stringify({ id: entry!.id, name: entry!.name, args: entry!.args, hlc: entry!.hlc }).length + 1);
+      await pushOutbox(database, transport, { maxBodyBytes: 200 + wire[0]! + wire[1]! + Math.floor(wire[2]! / 2) });
       // Read ahead after entry 2, the next batch would have started at 3: entry 2 is sent again first.
       expect(server.pushes.map((push) => push.mutations.map((m) => m.id))).toEqual([[1], [2, 3]]);
-      expect(await getMeta(db, 'processedThrough')).toBe(3);
+      expect(await getMeta(database, 'processedThrough')).toBe(3);
       expect(server.candidates.size).toBe(3);
     }, 60_000);
   });
