@@ -25,7 +25,7 @@
  */
 import { appDb } from '@/db/app-db';
 import type { CandidateMirror, Entry, MirrorReader } from '@/db/candidate-mirror/candidate-mirror';
-import { yieldToMain } from '@/lib/yield-to-main';
+import { yieldInTurn } from '@/lib/yield-to-main';
 import { merged, positionOf, snapshotOf, sortedByUid, sortedByUidInSlices, type CandidateListSnapshot, type Snapshot } from './candidate-snapshot';
 
 export const PUBLISH_INTERVAL_MS = 250;
@@ -41,7 +41,7 @@ export interface ListOptions {
   publishIntervalMs?: number;
   /** New rows sorted per task when a publish adds more (tests use a few). */
   sortSliceRows?: number;
-  /** Between those tasks: the page's turn (yieldToMain; tests use a timer, to make changes meanwhile). */
+  /** Between those tasks: the page's turn (yieldInTurn; tests use a timer, to make changes meanwhile). */
   pause?: () => Promise<void>;
 }
 
@@ -70,7 +70,7 @@ export class CandidateList implements MirrorReader {
   ) {
     this.minInterval = options.publishIntervalMs ?? PUBLISH_INTERVAL_MS;
     this.sortSliceRows = options.sortSliceRows ?? SORT_SLICE_ROWS;
-    this.pause = options.pause ?? yieldToMain;
+    this.pause = options.pause ?? yieldInTurn;
     mirror.attach(this);
   }
 

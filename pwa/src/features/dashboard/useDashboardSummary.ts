@@ -13,7 +13,7 @@ import {
 } from '@shared/candidates/stats';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import type { CandidateListSnapshot } from '@/features/candidates/candidate-snapshot';
-import { yieldToMain } from '@/lib/yield-to-main';
+import { yieldInTurn } from '@/lib/yield-to-main';
 
 export interface SlicingOptions {
   sliceEntries?: number;
@@ -23,7 +23,7 @@ export interface SlicingOptions {
 
 export function useDashboardSummary(
   list: CandidateListSnapshot,
-  { sliceEntries = SUMMARY_SLICE_ENTRIES, pause = yieldToMain }: SlicingOptions = {},
+  { sliceEntries = SUMMARY_SLICE_ENTRIES, pause = yieldInTurn }: SlicingOptions = {},
 ): DashboardSummary<Candidate> | null {
   const ready = list.status === 'ready';
   const small = ready && list.entries.length <= sliceEntries;
