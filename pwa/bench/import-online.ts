@@ -83,8 +83,9 @@ function tailText(requests: readonly SyncRequest[], completeAt: number, syncedAt
 }
 
 /**
- * The pushes from the click (`startAt`) to "Import Complete" (`completeAt`): how many, how much of the import one was on its way, and how long the device took from an answer to sending the
- * next push (reading the outbox, gathering the batch, waiting its turn behind the import's writes).
+ * The pushes from the click (`startAt`) to "Import Complete" (`completeAt`): how many, how much of the
+ * import one was on its way, and how long the device took from an answer to sending the next push
+ * (reading the outbox, gathering the batch, waiting its turn behind the import's writes).
  */
 function pushingText(requests: readonly SyncRequest[], startAt: number, completeAt: number): string {
   const pushes = requests.filter((r) => r.kind === 'push' && r.sent >= startAt && r.sent < completeAt);
@@ -93,7 +94,7 @@ function pushingText(requests: readonly SyncRequest[], startAt: number, complete
   const gaps = pushes.slice(1).flatMap((r, i) => (pushes[i]!.answered === null ? [] : [r.sent - pushes[i]!.answered!]));
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   return [
-    `${pushes.length} pushes during the import`,
+    `${pushes.length} ${pushes.length > 1 ? 'pushes' : 'push'} during the import`,
     `one on its way ${((100 * inFlight) / (completeAt - startAt)).toFixed(0)} % of the import`,
     gaps.length ? `from an answer to the next push sent ${mean(gaps).toFixed(0)} ms on average, at most ${Math.max(...gaps).toFixed(0)} ms` : '',
   ]
