@@ -9,7 +9,7 @@ import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, signInThroughUi } from '../tests/support/ui';
 import { confirmationsGiven, storeCount } from './device-db';
 import { importThroughDialog } from './import-dialog';
-import { longestTask, profileMainThread, sampleAllocations, traceMainThread, watchLongTasks } from './main-thread';
+import { longestTask, profileMainThread, sampleAllocations, sum, traceMainThread, watchLongTasks } from './main-thread';
 import type { Figure } from './report';
 
 /** The email domain of the file imported online: its rows on the server are counted by it. */
@@ -90,13 +90,12 @@ function tailText(requests: readonly SyncRequest[], completeAt: number, syncedAt
 function pushingText(requests: readonly SyncRequest[], startAt: number, completeAt: number): string {
   const pushes = requests.filter((r) => r.kind === 'push' && r.sent >= startAt && r.sent < completeAt);
   if (!pushes.length) return 'no push during the import';
-  const inFlight = pushes.reduce((ms, r) => ms + Math.min(r.answered ?? completeAt, completeAt) - r.sent, 0);
+  const inFlight = sum(pushes.map((r) => Math.min(r.answered ?? completeAt, completeAt) - r.sent));
   const gaps = pushes.slice(1).flatMap((r, i) => (pushes[i]!.answered === null ? [] : [r.sent - pushes[i]!.answered!]));
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   return [
     `${pushes.length} ${pushes.length > 1 ? 'pushes' : 'push'} during the import`,
     `one on its way ${((100 * inFlight) / (completeAt - startAt)).toFixed(0)} % of the import`,
-    gaps.length ? `from an answer to the next push sent ${mean(gaps).toFixed(0)} ms on average, at most ${Math.max(...gaps).toFixed(0)} ms` : '',
+    gaps.length ? `from an answer to the next push sent ${(sum(gaps) / gaps.length).toFixed(0)} ms on average, at most ${Math.max(...gaps).toFixed(0)} ms` : '',
   ]
     .filter(Boolean)
     .join('; ');

@@ -104,7 +104,7 @@ function tasksOf(events: readonly TraceEvent[], event: string, thread: string, p
   return events.filter((e) => e.name === event && threads.has(`${e.pid}:${e.tid}`));
 }
 
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+export const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /**
  * The IndexedDB backend's tasks (see BACKEND_THREAD): their wall time summed, and their CPU time; and
