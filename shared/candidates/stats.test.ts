@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { CandidateStatus } from '../schemas/candidate.schema';
+import type { Candidate, CandidateStatus } from '../schemas/candidate.schema';
 import {
   candidateCounts,
   dashboardSummary,
+  dashboardSummaryAfter,
   dashboardSummaryOfNewestFirst,
   dashboardSummaryOfNewestFirstInSlices,
   formatPercent,
@@ -153,5 +154,48 @@ describe('dashboardSummary', () => {
     expect(pauses).toBe(4);
     // The list changed during the first pause: no figures.
     expect(await dashboardSummaryOfNewestFirstInSlices(newestFirst, async () => {}, () => true, 5)).toBeNull();
+  });
+
+  it('carries the figures over rows changed in place that keep their email, status and date, and gives up when one does not (property)', () => {
+    const arbitrary = fc.record({
+      rows: fc.array(
+        fc.record({
+          email: fc.constantFrom('a@x.com', 'b@x.com', '', 'c@x.com'),
+          day: fc.integer({ min: 0, max: 3 }),
+          status: fc.constantFrom<CandidateStatus>('new', 'hired', 'rejected'),
+        }),
+        { minLength: 1, maxLength: 20 },
+      ),
+      changes: fc.array(fc.record({ at: fc.nat(), moves: fc.constantFrom(null, 'status', 'email', 'appliedDate') }), { maxLength: 6 }),
+    });
+    fc.assert(
+      fc.property(arbitrary, ({ rows, changes }) => {
+        const list = rows.map(({ email, day, status }) => makeCandidate({ email, status, appliedDate: dayOffset(day) }));
+        const entries = indexCandidates(list);
+        const positions = [...new Set(changes.map(({ at }) => at % list.length))];
+        const moves = new Map(positions.map((at) => [at, changes.find((change) => change.at % list.length === at)!.moves]));
+        const moving = new Set(positions.filter((at) => moves.get(at)));
+        // A new version of each changed row: a new name, and a new status, email or date when it moves in the tally.
+        const moved = (candidate: Candidate, field: string | null | undefined) =>
+          field === 'status'
+            ? { status: candidate.status === 'hired' ? ('new' as const) : ('hired' as const) }
+            : field === 'email'
+              ? { email: `new.${candidate.email}` }
+              : field === 'appliedDate'
+                ? { appliedDate: dayOffset(9) }
+                : {};
+        const changed = positions.map((at) => ({ ...list[at]!, name: `${list[at]!.name} (new)`, ...moved(list[at]!, moves.get(at)) }));
+        const next = list.map((candidate, i) => (positions.includes(i) ? changed[positions.indexOf(i)]! : candidate));
+        const nextEntries = indexCandidates(next);
+        const summary = dashboardSummaryOfNewestFirst(sortIndexedCandidates(entries, 'appliedDate', 'desc'));
+        const carried = dashboardSummaryAfter(
+          summary,
+          positions.map((at) => entries[at]!),
+          positions.map((at) => nextEntries[at]!),
+        );
+        if (moving.size) expect(carried).toBeNull();
+        else expect(carried).toEqual(dashboardSummaryOfNewestFirst(sortIndexedCandidates(nextEntries, 'appliedDate', 'desc')));
+      }),
+    );
   });
 });

@@ -179,6 +179,27 @@ export async function dashboardSummaryOfNewestFirstInSlices<C extends CandidateV
   return tally.summary(newestFirst.length);
 }
 
+/**
+ * The figures after entries changed in place (`before[i]` became `after[i]`, the same rows): when no
+ * change moves a row in the tally — its email, status and applied date as they were — the same figures,
+ * the changed candidates shown as they are now; null when one does (tally the list again). A sync
+ * giving an import's 100,000 rows their server ids changes 2,000 at a time, each a recount otherwise.
+ */
+export function dashboardSummaryAfter<C extends CandidateView>(
+  summary: DashboardSummary<C>,
+  before: readonly IndexedCandidate<C>[],
+  after: readonly IndexedCandidate<C>[],
+): DashboardSummary<C> | null {
+  const now = new Map<C, C>();
+  for (let i = 0; i < before.length; i += 1) {
+    const [was, is] = [before[i]!, after[i]!];
+    if (was.email !== is.email || was.status !== is.status || !Object.is(was.appliedAt, is.appliedAt)) return null;
+    now.set(was.candidate, is.candidate);
+  }
+  const current = (candidate: C) => now.get(candidate) ?? candidate;
+  return { ...summary, recent: summary.recent.map(current), hired: summary.hired.map(current) };
+}
+
 function summaryOf<C>(counts: Record<CandidateStatus, number>, unique: number, duplicatesHidden: number, recent: C[], hired: C[]): DashboardSummary<C> {
   return {
     counts: {

@@ -162,6 +162,19 @@ describe('the in-memory candidate list', () => {
     expect(after.summary).toEqual(pipelineSummary(after.entries));
     expect(after.summary.counts).toMatchObject({ hired: 1, new: 2 });
     expect([...after.orders.order('status', 'desc')].map((p) => after.entries[p]!.candidate.name)[0]).toBe('Bo');
+    // What changed in place since the snapshot before it, for the dashboard (useDashboardSummary.ts).
+    const changes = after.inPlaceChangesSince(before)!;
+    expect(changes.before.map((entry) => [entry.candidate.name, entry.status])).toEqual([['Bo', 'new']]);
+    expect(changes.after.map((entry) => [entry.candidate.name, entry.status])).toEqual([['Bo', 'hired']]);
+    expect(after.inPlaceChangesSince(after)).toBeNull();
+    // A row added is not an in-place change; nor is a snapshot two steps back.
+    await d.repo.createCandidate({ name: 'Di', email: 'di@x.io' });
+    const added = await expectInStep(d);
+    expect(added.inPlaceChangesSince(after)).toBeNull();
+    await d.repo.setStatus(bo.uid, 'offer');
+    const again = await expectInStep(d);
+    expect(again.inPlaceChangesSince(added)).not.toBeNull();
+    expect(again.inPlaceChangesSince(after)).toBeNull();
   });
 
   it('ignores a transaction that aborts', async () => {

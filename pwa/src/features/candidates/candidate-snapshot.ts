@@ -28,6 +28,16 @@ export interface CandidateListSnapshot {
   readonly summary: PipelineSummary;
   /** Filter masks over `entries` for a time zone (the day a date filter means depends on it). */
   filterCache(timeZone: string): FilterCache;
+  /**
+   * When this snapshot is the one published right after `previous` and only replaced some of its
+   * entries (no row came or went): those entries before and after, in the same order; else null.
+   */
+  inPlaceChangesSince(previous: CandidateListSnapshot): InPlaceChanges | null;
+}
+
+export interface InPlaceChanges {
+  before: readonly Entry[];
+  after: readonly Entry[];
 }
 
 /** In-place change from the previous snapshot: what the next one can carry over. */
@@ -37,9 +47,15 @@ interface Carried {
   changed: readonly number[];
   /** The previous entries at the changed positions. */
   before: readonly Entry[];
+  /** The previous snapshot's serial (a number: holding the snapshot would keep its lists alive). */
+  from: number;
 }
 
+/** Snapshots made so far: each one's serial. */
+let serials = 0;
+
 export class Snapshot implements CandidateListSnapshot {
+  private readonly serial = ++serials;
   private list: Candidate[] | undefined;
   private newest: Entry[] | undefined;
   private pipeline: PipelineSummary | undefined;
@@ -72,6 +88,12 @@ export class Snapshot implements CandidateListSnapshot {
     return this.pipeline;
   }
 
+  inPlaceChangesSince(previous: CandidateListSnapshot): InPlaceChanges | null {
+    const carried = this.carried;
+    if (!carried || !(previous instanceof Snapshot) || carried.from !== previous.serial) return null;
+    return { before: carried.before, after: carried.changed.map((position) => this.entries[position]!) };
+  }
+
   filterCache(timeZone: string): FilterCache {
     let cache = this.filterCaches.get(timeZone);
     if (!cache) {
@@ -85,7 +107,7 @@ export class Snapshot implements CandidateListSnapshot {
   /** The next snapshot: same rows, the entries at `changed` replaced. */
   updatedInPlace(entries: readonly Entry[], changed: readonly number[]): Snapshot {
     const before = changed.map((position) => this.entries[position]!);
-    const carried = { filterCaches: this.filterCaches, summary: this.pipeline, changed, before };
+    const carried = { filterCaches: this.filterCaches, summary: this.pipeline, changed, before, from: this.serial };
     const next = new Snapshot('ready', null, entries, this.orders.updated(entries, changed), carried);
     // Only one step back is ever carried over, so old snapshots do not chain in memory.
     this.carried = null;

@@ -2,21 +2,17 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';
-import { indexCandidates } from '@shared/candidates/candidate-index';
-import { sortIndexedCandidates } from '@shared/candidates/sort';
+import { indexCandidate, indexCandidates } from '@shared/candidates/candidate-index';
 import { dashboardSummary, type DashboardSummary } from '@shared/candidates/stats';
 import { dayOffset, makeCandidate } from '@shared/candidates/testing';
 import type { Candidate } from '@shared/schemas/candidate.schema';
-import type { CandidateListSnapshot } from '@/features/candidates/candidate-snapshot';
+import { snapshotOf, type CandidateListSnapshot } from '@/features/candidates/candidate-snapshot';
 import { useDashboardSummary } from './useDashboardSummary';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** A ready list of these candidates: only what the hook reads of a snapshot. */
-function readyList(candidates: Candidate[]): CandidateListSnapshot {
-  const entries = indexCandidates(candidates);
-  return { status: 'ready', entries, newestFirst: sortIndexedCandidates(entries, 'appliedDate', 'desc') } as unknown as CandidateListSnapshot;
-}
+/** A ready list of these candidates. */
+const readyList = (candidates: Candidate[]): CandidateListSnapshot => snapshotOf('ready', indexCandidates(candidates));
 
 const people = (count: number, hiredEvery: number) =>
   Array.from({ length: count }, (_, i) =>
@@ -57,5 +53,47 @@ it('tallies a large list a slice at a time, keeping the figures on screen until 
   const few = people(4, 2);
   await act(async () => root.render(<Probe list={readyList(few)} />));
   expect(shown).toEqual(dashboardSummary(few));
+  await act(async () => root.unmount());
+});
+
+it('takes the figures over, without a tally, when rows change in place without moving in it; tallies when one moves', async () => {
+  const waiting: Array<() => void> = [];
+  const pause = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const releaseAll = async () => {
+    while (waiting.length) await act(async () => waiting.shift()!());
+  };
+  let shown: DashboardSummary<Candidate> | null = null;
+  function Probe({ list }: { list: CandidateListSnapshot }) {
+    shown = useDashboardSummary(list, { sliceEntries: 10, pause });
+    return null;
+  }
+  const root = createRoot(document.createElement('div'));
+  const candidates = people(30, 3);
+  const first = snapshotOf('ready', indexCandidates(candidates));
+  await act(async () => root.render(<Probe list={first} />));
+  await releaseAll();
+  expect(shown).toEqual(dashboardSummary(candidates));
+
+  // The newest candidate (first in the Recent list) is given its server id and renamed: nothing moves.
+  const newest = first.newestFirst[0]!;
+  const position = first.entries.indexOf(newest);
+  const renamed = { ...newest.candidate, id: 7, name: 'Renamed' };
+  const entries = first.entries.slice();
+  entries[position] = indexCandidate(renamed);
+  const second = first.updatedInPlace(entries, [position]);
+  await act(async () => root.render(<Probe list={second} />));
+  expect(waiting).toHaveLength(0);
+  expect(shown).toEqual(dashboardSummary(second.candidates));
+  expect(shown!.recent[0]).toBe(renamed);
+
+  // A status change moves it in the tally: counted again, a slice at a time.
+  const hired = { ...renamed, status: 'hired' as const };
+  const next = entries.slice();
+  next[position] = indexCandidate(hired);
+  const third = second.updatedInPlace(next, [position]);
+  await act(async () => root.render(<Probe list={third} />));
+  expect(waiting).toHaveLength(1);
+  await releaseAll();
+  expect(shown).toEqual(dashboardSummary(third.candidates));
   await act(async () => root.unmount());
 });
