@@ -10,7 +10,6 @@ const dash = (value: string | null | undefined) => (value && value.trim() ? valu
 
 /** 'Hired Candidates': the hired date shown is the candidate's appliedDate (spec). */
 export function HiredDialog({ open, onClose, hired }: { open: boolean; onClose: () => void; hired: readonly Candidate[] }) {
-  const rows = hired.slice(0, HIRED_ROWS_LIMIT);
   return (
     <Dialog
       open={open}
@@ -19,6 +18,19 @@ export function HiredDialog({ open, onClose, hired }: { open: boolean; onClose: 
       className="sm:max-w-5xl"
       footer={<Button variant="outline" onClick={onClose}>Close</Button>}
     >
+      <HiredTable hired={hired} />
+    </Dialog>
+  );
+}
+
+/**
+ * The dialog's rows, made only while it is open: the dashboard renders the closed dialog on every
+ * change of its figures, and 500 rows' phones and dates formatted each time were work for nothing.
+ */
+function HiredTable({ hired }: { hired: readonly Candidate[] }) {
+  const rows = hired.slice(0, HIRED_ROWS_LIMIT);
+  return (
+    <>
       <div className="h-[450px] overflow-auto rounded-md border">
         <table className="w-full text-sm">
           <thead className="sticky top-0 bg-muted text-muted-foreground">
@@ -56,6 +68,6 @@ export function HiredDialog({ open, onClose, hired }: { open: boolean; onClose: 
           Showing the {rows.length} most recent of {hired.length} hired candidates.
         </p>
       )}
-    </Dialog>
+    </>
   );
 }
