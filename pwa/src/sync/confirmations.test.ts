@@ -10,10 +10,13 @@ import { formatHlc } from '@shared/sync/hlc';
 import { newUid } from '@shared/sync/ids';
 import { createCandidateRecord } from '@shared/sync/merge';
 import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
+import Dexie from 'dexie';
 import { toLocalCandidate, type RepHireDb } from '@/db/database';
+import { setMeta } from '@/db/meta';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { allKeptConfirmations, confirmedRow, settleConfirmations, type CheckedRuns } from './confirmations';
 import { rebase } from './rebase';
+import { settleWhileNothingToSend } from './round';
 import { applyPulledPage } from './pull';
 import { ownedDb } from './testing/fixtures';
 import { applyLastPullPage, lastPullPage } from './testing/pull-pages';
@@ -108,6 +111,31 @@ describe('kept confirmations', () => {
     expect((await db.serverRows.get(['candidate', uid]))!.row).toMatchObject({ id: 100, phone: null });
     expect(await settleConfirmations(db)).toBe(0);
     expect(await db.candidates.get(uid)).toEqual(edited);
+  });
+
+  it('are given while nothing waits to be sent: a change written meanwhile stops them after the transaction on its way, the rest given later', async () => {
+    const { repo, confirmations } = await importedAndConfirmed(['a@x.io', 'bo@x.io', 'cy@x.io', 'di@x.io']);
+    const [first, , , last] = confirmations;
+    let edit: Promise<unknown> | undefined;
+    // An edit asked for while the first transaction gives its row: it waits for that transaction.
+    const read = db.candidates.bulkGet.bind(db.candidates);
+    vi.spyOn(db.candidates, 'bulkGet').mockImplementationOnce((keys) => {
+      // As a screen asks: outside the settle's transaction.
+      edit = Dexie.ignoreTransaction(() => repo.updateCandidate(last!.uid, { phone: '5' }));
+      return read(keys);
+    });
+    expect(await settleWhileNothingToSend(db, 1)).toBe(1);
+    await edit;
+    expect((await db.candidates.get(first!.uid))!.id).toBe(100);
+    expect((await db.candidates.get(confirmations[1]!.uid))!.id).toBeNull();
+    expect(await repo.getCandidate(confirmations[1]!.uid)).toMatchObject({ id: 101 });
+    expect(await db.confirmations.count()).toBe(1);
+    // Not while the edit waits to be sent; once the server has it, the rest (the edited row keeps its id).
+    expect(await settleWhileNothingToSend(db, 1)).toBe(0);
+    await setMeta(db, 'processedThrough', 2);
+    expect(await settleWhileNothingToSend(db, 1)).toBe(2);
+    expect((await db.candidates.toArray()).map((row) => row.id).sort()).toEqual([100, 101, 102, 103]);
+    expect(await db.confirmations.count()).toBe(0);
   });
 
   it.each([false, true])('an import meanwhile merges into the confirmed row by email and keeps its server id (the list open: %s)', async (listOpen) => {

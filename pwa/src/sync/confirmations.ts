@@ -5,7 +5,8 @@
  * id and timestamps: about 100 µs a row in Chromium, as long as the import had spent writing it, so a
  * 100,000-row import took twice as long to show "Synced" as to import. The pull now keeps each page of
  * confirmations in a few records (keepConfirmations), and the round gives them to their rows once it
- * is synced and nothing waits to be sent (`settleConfirmations`, round.ts), 2,000 rows per transaction.
+ * is synced and nothing waits to be sent (`settleConfirmations`, round.ts), 2,000 rows per transaction,
+ * stopping for a change written meanwhile (the next round gives the rest).
  *
  * Meanwhile a row reads as confirmed when a kept confirmation holds for it — the row still carries
  * exactly the run of own writes it confirms (`holds`) — and every reader that decides by a row's id,
@@ -209,26 +210,39 @@ export async function giveConfirmations(db: RepHireDb, pages: ConfirmationPage[]
  */
 const SETTLE_ROWS = 2000;
 
+export interface SettleOptions {
+  /**
+   * Asked at the start of each transaction, inside it (over candidates, confirmations, meta and
+   * outbox): true leaves the rest for later (round.ts: a change waits to be sent).
+   */
+  stopWhen?: () => Promise<boolean>;
+  /** Rows given their ids per transaction (tests use a few). */
+  rowsPerTransaction?: number;
+}
+
 /**
  * Gives every kept confirmation to its row, page by page in the order kept, SETTLE_ROWS per
- * transaction (a page holds up to MAX_PULL_PAGE_SIZE). A page
+ * transaction (a page holds up to MAX_PULL_PAGE_SIZE), until `stopWhen` says to stop. A page
  * is forgotten with its last slice; one left part-way is given again, where it still holds. The round
  * runs it once synced, under the sync lock, so no pull keeps more meanwhile. Answers how many rows
  * took theirs.
  */
-export async function settleConfirmations(db: RepHireDb): Promise<number> {
+export async function settleConfirmations(db: RepHireDb, { stopWhen, rowsPerTransaction = SETTLE_ROWS }: SettleOptions = {}): Promise<number> {
   let given = 0;
   for (;;) {
     const page = await db.confirmations.orderBy('seq').first();
     if (!page) return given;
     const { confirmations } = page;
-    for (let from = 0; from < confirmations.length || from === 0; from += SETTLE_ROWS) {
-      const last = from + SETTLE_ROWS >= confirmations.length;
-      given += await db.transaction('rw', db.candidates, db.confirmations, db.meta, async () => {
-        const took = await give(db, confirmations.slice(from, from + SETTLE_ROWS));
+    for (let from = 0; from < confirmations.length || from === 0; from += rowsPerTransaction) {
+      const last = from + rowsPerTransaction >= confirmations.length;
+      const took = await db.transaction('rw', db.candidates, db.confirmations, db.meta, db.outbox, async () => {
+        if (await stopWhen?.()) return null;
+        const rows = await give(db, confirmations.slice(from, from + rowsPerTransaction));
         if (last) await db.confirmations.delete(page.seq!);
-        return took;
+        return rows;
       });
+      if (took === null) return given;
+      given += took;
     }
   }
 }

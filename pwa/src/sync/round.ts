@@ -36,6 +36,19 @@ export interface RoundResult {
 
 const NETWORK_MESSAGE = "Can't reach the server";
 
+/**
+ * Gives the kept confirmations to their rows (confirmations.ts) while nothing waits to be sent: not at
+ * all when something does (an import still writing: the next round's push would wait for these writes,
+ * and the import's batches with it), and a change written meanwhile stops it after the transaction on
+ * its way. After a 100,000-row import the ids take half a minute here, and an edit made then waited
+ * for all of them before the next round could send it; the rest are given after that round's pull.
+ */
+export async function settleWhileNothingToSend(db: RepHireDb, rowsPerTransaction?: number): Promise<number> {
+  const waiting = async () => (await unpushedCount(db)) > 0;
+  if (await waiting()) return 0;
+  return settleConfirmations(db, { stopWhen: waiting, rowsPerTransaction });
+}
+
 export async function runRound({ db, transport, env, status, withSyncLock, maxPushBytes, pullPageSize }: RoundContext): Promise<RoundResult> {
   const done = (outcome: SyncOutcome, retryAfterMs = 0): RoundResult => ({ outcome, retryAfterMs });
   status.setState({ online: env.isOnline() });
@@ -55,11 +68,9 @@ export async function runRound({ db, transport, env, status, withSyncLock, maxPu
       // The rows just pushed come back first, as confirmations: the first page asks for them all at once.
       await pullAll(db, transport, pullPageSize, (pullProgress) => status.setState({ pullProgress }), firstPageSize(pushed.records, pullPageSize));
       await saveDurableState(db, { lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
-      // Synced: the rows the pull confirmed take their server ids now, still under the lock
-      // (confirmations.ts) — unless more waits to be sent (an import still writing): the next round's
-      // push would wait for these writes, and the import's batches with it.
+      // Synced: the rows the pull confirmed take their server ids now, still under the lock.
       status.setState({ syncing: false, pullProgress: null });
-      if ((await unpushedCount(db)) === 0) await settleConfirmations(db);
+      await settleWhileNothingToSend(db);
       return done({ ok: true });
     } catch (error) {
       if (!(error instanceof SyncError)) throw error;
