@@ -39,8 +39,9 @@ describe('push', () => {
     const summary = await pushOutbox(db, server.transport(), { maxBodyBytes: 1024, onProgress: (p) => progress.push(p) });
     expect(summary).toEqual({ sent: 6, rejected: 0, records: 5500 });
     expect(server.candidates.size).toBe(5500);
-    // The total is known from the first request on.
+    // The total is known from the first request on, told as it is sent.
     expect(progress.map((p) => [p.sent, p.total])).toEqual([
+      [0, 5500],
       [1000, 5500],
       [2000, 5500],
       [3000, 5500],
@@ -73,6 +74,7 @@ describe('push', () => {
     const progress: PushProgress[] = [];
     await pushOutbox(db, writingMeanwhile, { maxBodyBytes: 1024, onProgress: (p) => progress.push(p) });
     expect(progress.map((p) => [p.sent, p.total])).toEqual([
+      [0, 1500],
       [1000, 1500],
       [1500, 1501],
       [1501, 1501],
