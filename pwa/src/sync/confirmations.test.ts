@@ -4,13 +4,13 @@
  * them confirmed — the mutations' store, the rebase, the candidate repo.
  */
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { formatHlc } from '@shared/sync/hlc';
 import { newUid } from '@shared/sync/ids';
 import { createCandidateRecord } from '@shared/sync/merge';
 import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
-import Dexie from 'dexie';
 import { toLocalCandidate, type RepHireDb } from '@/db/database';
 import { setMeta } from '@/db/meta';
 import { createCandidatesRepo } from '@/features/candidates/repo';
