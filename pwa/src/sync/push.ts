@@ -222,7 +222,7 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     const sending = transport.push(next.batch.request(clientId));
     // The total is known once the first batch is read: the indicator says "Sending 0 of …" while the
     // first request is on its way (seconds for an import's 4 MB), not only after its answer.
-    if (!summary.sent && !sentRecords) options.onProgress?.({ sent: 0, total, startedAt });
+    if (!summary.sent) options.onProgress?.({ sent: 0, total, startedAt });
     ahead = nextToSend(db, counted, maxBytes, answer, last);
     // Awaited once the answer is in: a failure meanwhile is not unhandled.
     ahead.catch(() => {});
