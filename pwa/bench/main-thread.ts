@@ -322,6 +322,23 @@ export async function sampleAllocations(page: Page, dir: string | undefined, nam
  * type and constructor or class name — and written as the kinds that hold most, with their counts and
  * bytes, to `dir`/`name`-heap.json (when `dir` is set): what each full collection has to mark.
  */
+/**
+ * What a string holds, roughly: the kinds of text a candidate row is made of. (The snapshot also gives
+ * each number's value as a string of digits, held by the number's `.value`: `heldBy` tells them apart.)
+ */
+function stringKind(value: string): string {
+  if (value === '') return 'empty';
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return 'uuid';
+  if (/^\d{4}-\d\d-\d\dT[\d:.]+Z?$/.test(value)) return 'timestamp';
+  if (/^\d{4}-\d\d-\d\d$/.test(value)) return 'date';
+  if (/^[^\s@]+@[^\s@]+$/.test(value)) return value === value.toLowerCase() ? 'email, lower case' : 'email';
+  if (/^\d+$/.test(value)) return 'digits';
+  if (/^[+\d][\d\s().-]+$/.test(value)) return 'phone';
+  if (/^[a-z]+( [a-z]+)+$/.test(value)) return 'words, lower case';
+  if (/^[A-Z][a-z]+( [A-Z][a-z]+)+$/.test(value)) return 'words, capitalised';
+  return value.length > 60 ? 'other, long' : 'other';
+}
+
 export async function summarizeHeap(page: Page, dir: string | undefined, name: string) {
   if (!dir) return;
   const cdp = await page.context().newCDPSession(page);
@@ -331,8 +348,9 @@ export async function summarizeHeap(page: Page, dir: string | undefined, name: s
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
   await cdp.detach();
   const snapshot = JSON.parse(chunks.join('')) as {
-    snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+    snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]]; edge_fields: string[]; edge_types: [string[], ...unknown[]] } };
     nodes: number[];
+    edges: number[];
     strings: string[];
   };
   const fields = snapshot.snapshot.meta.node_fields;
@@ -350,9 +368,54 @@ export async function summarizeHeap(page: Page, dir: string | undefined, name: s
     kind.bytes += bytes;
     total += bytes;
   }
+  // The strings by what they hold (the snapshot names a string by its value): how many of each kind, and
+  // how many distinct values, so a copy held where one shared text would do shows as count > distinct.
+  // Each with what holds it: the holder's kind and the field (edge) it is held by, counted per string kind.
+  const strings = new Map<string, { count: number; bytes: number; values: Map<string, number>; holders: Map<string, number> }>();
+  const kindAt = new Map<number, string>();
+  for (let at = 0; at < snapshot.nodes.length; at += fields.length) {
+    const type = types[snapshot.nodes[at + typeAt!]!]!;
+    if (type !== 'string' && type !== 'sliced string' && type !== 'concatenated string') continue;
+    const value = snapshot.strings[snapshot.nodes[at + nameAt!]!]!;
+    const what = `${type}: ${stringKind(value)}`;
+    const kind = strings.get(what) ?? strings.set(what, { count: 0, bytes: 0, values: new Map(), holders: new Map() }).get(what)!;
+    kind.count += 1;
+    kind.bytes += snapshot.nodes[at + sizeAt!]!;
+    kind.values.set(value, (kind.values.get(value) ?? 0) + 1);
+    kindAt.set(at, what);
+  }
+  const edgeFields = snapshot.snapshot.meta.edge_fields;
+  const edgeTypes = snapshot.snapshot.meta.edge_types[0];
+  const [edgeTypeAt, edgeNameAt, toNodeAt] = ['type', 'name_or_index', 'to_node'].map((field) => edgeFields.indexOf(field));
+  const edgeCountAt = fields.indexOf('edge_count');
+  for (let at = 0, edge = 0; at < snapshot.nodes.length; at += fields.length) {
+    const holder = `${types[snapshot.nodes[at + typeAt!]!]} ${snapshot.strings[snapshot.nodes[at + nameAt!]!]!.slice(0, 40)}`;
+    for (let end = edge + snapshot.nodes[at + edgeCountAt]! * edgeFields.length; edge < end; edge += edgeFields.length) {
+      const what = kindAt.get(snapshot.edges[edge + toNodeAt!]!);
+      if (!what) continue;
+      const edgeType = edgeTypes[snapshot.edges[edge + edgeTypeAt!]!];
+      if (edgeType === 'weak') continue;
+      const name = edgeType === 'element' || edgeType === 'hidden' ? `[${edgeType}]` : snapshot.strings[snapshot.edges[edge + edgeNameAt!]!];
+      const holders = strings.get(what)!.holders;
+      const by = `${holder} .${name}`;
+      holders.set(by, (holders.get(by) ?? 0) + 1);
+    }
+  }
+  const stringKinds = [...strings]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([what, { count, bytes, values, holders }]) => ({
+      mb: Math.round(bytes / 2 ** 14) / 64,
+      count,
+      distinct: values.size,
+      what,
+      // The values held most often, and a few held once: what the kind is made of.
+      most: [...values].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([value, times]) => `${times}× ${value.slice(0, 60)}`),
+      some: [...values.keys()].filter((value, i) => i % Math.max(1, Math.floor(values.size / 5)) === 0).slice(0, 5).map((value) => value.slice(0, 60)),
+      heldBy: [...holders].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([by, times]) => `${times}× ${by}`),
+    }));
   const top = [...kinds].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 60).map(([what, { count, bytes }]) => ({ mb: Math.round(bytes / 2 ** 14) / 64, count, what }));
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-heap.json`);
-  writeFileSync(file, JSON.stringify({ totalMb: Math.round(total / 2 ** 20), objects: snapshot.nodes.length / fields.length, top }, null, 1));
+  writeFileSync(file, JSON.stringify({ totalMb: Math.round(total / 2 ** 20), objects: snapshot.nodes.length / fields.length, top, stringKinds }, null, 1));
   console.log(`  Heap snapshot summed: ${Math.round(total / 2 ** 20)} MB, ${file}`);
 }
