@@ -53,7 +53,10 @@ function lower(value: string | null | undefined): string {
 const lowerTexts = new TextPool();
 const pooledLower = (value: string | null | undefined) => lowerTexts.share(lower(value));
 
-/** `copy`, or `text` itself when they read the same (one string instead of two equal ones). */
+/**
+ * `copy`, or `text` itself when they read the same (one string instead of two equal ones: the index
+ * keeps an entry per candidate, and every string in it is one more for each garbage collection).
+ */
 const sameOr = (copy: string, text: string) => (copy === text ? text : copy);
 
 export function indexCandidate<C extends CandidateView>(candidate: C): IndexedCandidate<C> {
@@ -62,12 +65,12 @@ export function indexCandidate<C extends CandidateView>(candidate: C): IndexedCa
     candidate,
     name,
     email: sameOr(lower(candidate.email).trim(), candidate.email),
-    phone: lower(candidate.phone),
+    phone: sameOr(lower(candidate.phone), candidate.phone ?? ''),
     location: pooledLower(candidate.location),
     source: pooledLower(candidate.source),
     experience: pooledLower(candidate.experience),
     skills: pooledLower(candidate.skills),
-    notes: lower(candidate.notes),
+    notes: sameOr(lower(candidate.notes), candidate.notes ?? ''),
     status: candidate.status,
     phoneDigits: phoneDigits(candidate.phone),
     nameSortKey: sameOr(foldText((candidate.name ?? '').trim()), name),

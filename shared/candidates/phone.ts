@@ -26,9 +26,10 @@ export function stripPhoneSeparators(phone: string | null | undefined): string {
   return (phone ?? '').replace(SEPARATORS, '');
 }
 
-/** Only the digits. */
+/** Only the digits (a number that is only digits answered as itself: see normalizeEmail, email.ts). */
 export function phoneDigits(phone: string | null | undefined): string {
-  return (phone ?? '').replace(/\D/g, '');
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits === phone ? phone : digits;
 }
 
 interface ParsedPhone {
