@@ -21,8 +21,16 @@ import { applyPulledPage } from './pull';
 import { ownedDb } from './testing/fixtures';
 import { applyLastPullPage, lastPullPage } from './testing/pull-pages';
 
+/** A turn of the page (yieldToMain) takes this long: a busy page's, for the test that needs one. */
+const turn = vi.hoisted(() => ({ ms: 0 }));
+vi.mock('@/lib/yield-to-main', async (original) => {
+  const real = await original<typeof import('@/lib/yield-to-main')>();
+  return { ...real, yieldToMain: () => (turn.ms ? new Promise<void>((resolve) => setTimeout(resolve, turn.ms)) : real.yieldToMain()) };
+});
+
 let db: RepHireDb;
 afterEach(async () => {
+  turn.ms = 0;
   await db?.delete();
 });
 
@@ -37,6 +45,13 @@ async function confirmationOf(email: string, id: number): Promise<OwnRowConfirma
 }
 
 const pullPage = (p: PullResponse) => applyLastPullPage(db, p);
+
+/** Loads the candidates in memory, as a screen showing the list does (db/candidate-mirror/). */
+async function openMirror() {
+  db.candidateMirror.open();
+  await expect.poll(() => db.candidateMirror.ready).toBe(true);
+  await db.candidateMirror.applied();
+}
 
 /** An imported row, pushed and confirmed by a pull (kept, not yet given to the row). */
 async function importedAndConfirmed(emails: string[]) {
@@ -101,8 +116,60 @@ describe('kept confirmations', () => {
     expect(reads).toHaveBeenCalledTimes(3);
   });
 
-  it('an edit meanwhile keeps the server id, keeps the row as its server copy and starts a new run; the round then leaves it', async () => {
+  it('with the candidate list in memory, are given from it: the rows as read from the table would be, none read', async () => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    await repo.importCandidates([
+      { name: 'Bo', email: 'Bo@X.io', phone: '555-0100', location: 'Irvine, CA', status: 'offer', appliedDate: '2026-01-02', source: 'Referral', experience: '3 years', skills: 'CRM', notes: 'Met at the fair' },
+      { name: 'Cy', email: 'cy@x.io' },
+    ]);
+    await repo.importCandidates([{ name: 'Di', email: 'di@x.io' }]);
+    const confirmations = await Promise.all(['bo@x.io', 'cy@x.io', 'di@x.io'].map((email, i) => confirmationOf(email, 100 + i)));
+    await pullPage(page(2, confirmations));
+    const stored = await db.candidates.toArray();
+    await openMirror();
+    const reads = vi.spyOn(db.candidates, 'bulkGet');
+    expect(await settleConfirmations(db, { rowsPerTransaction: 2 })).toBe(3);
+    expect(reads).not.toHaveBeenCalled();
+    const confirmed = stored.map((row) => confirmedRow(row, confirmations.find((c) => c.uid === row.uid)!));
+    expect(await db.candidates.toArray()).toEqual(confirmed);
+  });
+
+  it('with the candidate list in memory, each transaction waits for it to take in the one before (thousands of rows, taken a slice per task)', async () => {
+    const emails = Array.from({ length: 2500 }, (_, i) => `p${i}@x.io`);
+    db = await ownedDb();
+    await createCandidatesRepo(db).importCandidates(emails.map((email) => ({ name: 'P', email })));
+    const confirmations = (await db.candidates.toArray()).map((row, i): OwnRowConfirmation => ({ uid: row.uid, ...row.ownWrites!, id: 1000 + i, createdAt: NOW, updatedAt: NOW, deletedAt: null }));
+    await pullPage(page(1, confirmations));
+    await openMirror();
+    const reads = vi.spyOn(db.candidates, 'bulkGet');
+    // The page is busy: the list takes in a transaction's 1,500 rows over turns of 50 ms.
+    turn.ms = 50;
+    expect(await settleConfirmations(db, { rowsPerTransaction: 1500 })).toBe(2500);
+    expect(reads).not.toHaveBeenCalled();
+    expect(new Set((await db.candidates.toArray()).map((row) => row.id)).size).toBe(2500);
+  });
+
+  it('with the candidate list in memory, a deleted row (not in it) is read from the table and given', async () => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    await repo.importCandidates([{ name: 'Bo', email: 'bo@x.io' }, { name: 'Cy', email: 'cy@x.io' }]);
+    const cyUid = (await db.candidates.where('emailKey').equals('cy@x.io').first())!.uid;
+    await repo.deleteCandidate(cyUid);
+    const [bo, cy] = await Promise.all(['bo@x.io', 'cy@x.io'].map((email, i) => confirmationOf(email, 100 + i)));
+    const deleted = { ...cy!, deletedAt: NOW };
+    await pullPage(page(2, [bo!, deleted]));
+    await openMirror();
+    const reads = vi.spyOn(db.candidates, 'bulkGet');
+    expect(await settleConfirmations(db)).toBe(2);
+    expect(reads.mock.calls.map(([uids]) => uids)).toEqual([[cyUid]]);
+    expect(await db.candidates.get(cyUid)).toMatchObject({ id: 101, deletedAt: NOW });
+    expect((await db.candidates.get(cyUid))!.ownWrites).toBeUndefined();
+  });
+
+  it.each([false, true])('an edit meanwhile keeps the server id, keeps the row as its server copy and starts a new run; the round then leaves it (the list open: %s)', async (listOpen) => {
     const { repo, confirmations } = await importedAndConfirmed(['bo@x.io']);
+    if (listOpen) await openMirror();
     const uid = confirmations[0]!.uid;
     await repo.updateCandidate(uid, { phone: '5' });
     const edited = (await db.candidates.get(uid))!;
@@ -140,12 +207,8 @@ describe('kept confirmations', () => {
 
   it.each([false, true])('an import meanwhile merges into the confirmed row by email and keeps its server id (the list open: %s)', async (listOpen) => {
     const { repo, confirmations } = await importedAndConfirmed(['bo@x.io']);
-    if (listOpen) {
-      // The email is then found in memory, where the row is as stored.
-      db.candidateMirror.open();
-      await expect.poll(() => db.candidateMirror.ready).toBe(true);
-      await db.candidateMirror.applied();
-    }
+    // The email is then found in memory, where the row is as stored.
+    if (listOpen) await openMirror();
     await repo.importCandidates([{ name: 'Bo', email: 'BO@x.io', location: 'Rome' }]);
     expect(await db.candidates.count()).toBe(1);
     expect(await db.candidates.get(confirmations[0]!.uid)).toMatchObject({ id: 100, location: 'Rome' });

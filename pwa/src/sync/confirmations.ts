@@ -17,7 +17,8 @@
  * none, so a confirmation can never be applied to a row it was not about.
  */
 import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
-import type { ConfirmationPage, LocalCandidate, OwnWrites, RepHireDb } from '@/db/database';
+import { toLocalCandidate, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
+import { getMeta } from '@/db/meta';
 import { holdersOfRun, ownRunKey } from '@/db/own-writes-index';
 import { candidateWriteSlices } from '@/db/write-slices';
 
@@ -169,16 +170,52 @@ export async function readAsConfirmed<T extends LocalCandidate | undefined>(db: 
 }
 
 /**
+ * The rows `confirmations` are about as the table holds them, from the candidate mirror, inside the
+ * caller's rw transaction before it writes a candidate; null when the mirror cannot tell (not loaded,
+ * or not at the write version read here: as for email lookups, dexie-rows.ts). A row the run index
+ * lists under exactly the confirmed run holds it (keys only: one request per run, an import's
+ * confirmations share a few), and its fields are the mirror's; a row the mirror does not hold
+ * (deleted) is read from the table. Read from the table, one get per row, a 100,000-row import's
+ * ids took 100,000 requests and as many rows brought back into the page, each one garbage after.
+ */
+async function rowsFromMirror(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<Array<LocalCandidate | undefined> | null> {
+  const mirror = db.candidateMirror;
+  if (!mirror.ready) return null;
+  const live = mirror.liveCandidatesByUid(
+    confirmations.map((confirmation) => confirmation.uid),
+    await getMeta(db, 'candidatesVersion'),
+  );
+  if (!live) return null;
+  const runs = new Map<string, OwnRowConfirmation>();
+  for (const confirmation of confirmations) runs.set(ownRunKey(confirmation).join(), confirmation);
+  const holders = new Map(await Promise.all([...runs].map(async ([id, run]) => [id, new Set(await holdersOfRun(db, run))] as const)));
+  const holding = (confirmation: OwnRowConfirmation) => holders.get(ownRunKey(confirmation).join())!.has(confirmation.uid);
+  const rows = confirmations.map((confirmation, i): LocalCandidate | undefined => {
+    const candidate = live[i];
+    if (!candidate || !holding(confirmation)) return undefined;
+    return { ...toLocalCandidate(candidate), ownWrites: { from: confirmation.from, through: confirmation.through, count: confirmation.count } };
+  });
+  const unread = confirmations.flatMap((confirmation, i) => (!live[i] && holding(confirmation) ? [i] : []));
+  if (unread.length) {
+    const read = await db.candidates.bulkGet(unread.map((i) => confirmations[i]!.uid));
+    unread.forEach((at, i) => (rows[at] = read[i]));
+  }
+  return rows;
+}
+
+/**
  * Gives each confirmation to its row where it still holds, inside the caller's rw transaction, a
  * slice per request as the page's candidate writes are sized (write-slices.ts: no task writes more);
- * answers how many took theirs.
+ * answers how many took theirs. The rows come from the candidate mirror when it can tell
+ * (rowsFromMirror), else are read a slice at a time.
  */
 async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<number> {
+  const fromMirror = await rowsFromMirror(db, confirmations);
   let given = 0;
   for (let from = 0; from < confirmations.length; ) {
     const slice = confirmations.slice(from, from + candidateWriteSlices.rows);
+    const rows = fromMirror ? fromMirror.slice(from, from + slice.length) : await db.candidates.bulkGet(slice.map((c) => c.uid));
     from += slice.length;
-    const rows = await db.candidates.bulkGet(slice.map((c) => c.uid));
     const confirmed = slice.flatMap((confirmation, i) => {
       const row = rows[i];
       return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
@@ -235,6 +272,8 @@ export async function settleConfirmations(db: RepHireDb, { stopWhen, rowsPerTran
     const { confirmations } = page;
     for (let from = 0; from < confirmations.length || from === 0; from += rowsPerTransaction) {
       const last = from + rowsPerTransaction >= confirmations.length;
+      // The candidate mirror takes in the last transaction's rows first: it tells the next one's (give).
+      await db.candidateMirror.applied();
       const took = await db.transaction('rw', db.candidates, db.confirmations, db.meta, db.outbox, async () => {
         if (await stopWhen?.()) return null;
         const rows = await give(db, confirmations.slice(from, from + rowsPerTransaction));

@@ -100,6 +100,20 @@ describe('the candidate mirror as email lookup', () => {
     expect(emails(mirror.liveCandidatesByEmail(['ann@x.io', 'ann.lee@x.io'], await version()))).toEqual(['ann.lee@x.io', 'ann@x.io']);
   });
 
+  it('answers candidates by uid at its version (undefined for a deleted or unknown one), and nothing at another', async () => {
+    const { repo, mirror, version } = await tab();
+    const ann = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    const bo = await repo.createCandidate({ name: 'Bo', email: 'bo@x.io' });
+    await repo.deleteCandidate(bo.uid);
+    await repo.updateCandidate(ann.uid, { phone: '555' });
+    await mirror.applied();
+    const now = await version();
+    const found = mirror.liveCandidatesByUid([ann.uid, bo.uid, 'nobody'], now);
+    expect(found?.map((c) => c && [c.name, c.phone])).toEqual([['Ann', '555'], undefined, undefined]);
+    expect(mirror.liveCandidatesByUid([ann.uid], now - 1)).toBeNull();
+    expect(mirror.liveCandidatesByUid([ann.uid], now + 1)).toBeNull();
+  });
+
   it('waits for an earlier change that arrives late, and is unsure after a change without a version', async () => {
     const listeners: Array<(change: CandidateChange) => void> = [];
     const ann = makeCandidate({ email: 'ann@x.io' });

@@ -148,6 +148,15 @@ export class CandidateMirror {
   }
 
   /**
+   * The live candidates with these uids at write version `version`, each or undefined (not held: no
+   * such row, or deleted); null unless exactly there (as liveCandidatesByEmail).
+   */
+  liveCandidatesByUid(uids: readonly string[], version: number): Array<Candidate | undefined> | null {
+    if (this.state !== 'ready' || this.version !== version) return null;
+    return uids.map((uid) => this.rows.get(uid)?.candidate);
+  }
+
+  /**
    * How many of these (distinct, normalised) email keys a live candidate has; null while not loaded.
    * Answers from the rows applied so far: wait for `applied()` first to include every change.
    */
