@@ -62,7 +62,14 @@ describe('push and pull', () => {
     // No answer is not an error: the status says the server is unreachable, and nothing is lost.
     expect(engine.status.getState()).toMatchObject({ error: null, unreachable: true });
 
+    // Once the sync reaches the server the indicator never says it could not: done, it is synced at once.
+    const shown: Array<{ syncing: boolean; unreachable: boolean }> = [];
+    const unsubscribe = engine.status.subscribe(({ syncing, unreachable }) => void shown.push({ syncing, unreachable }));
     expect(await engine.syncNow()).toEqual({ ok: true });
+    unsubscribe();
+    const started = shown.findIndex((state) => state.syncing);
+    expect(started).toBeGreaterThanOrEqual(0);
+    expect(shown.slice(started).filter((state) => !state.syncing && state.unreachable)).toEqual([]);
     expect(await db.outbox.count()).toBe(0);
     expect(server.pushes).toHaveLength(1);
     expect(engine.status.getState()).toMatchObject({ error: null, unreachable: false });

@@ -10,7 +10,7 @@ import type { SyncEnvironment } from './environment';
 import { settleConfirmations } from './confirmations';
 import { firstPageSize, pullAll } from './pull';
 import { isClientOfAnotherUser, pushOutbox, renumberOutbox, unpushedCount } from './push';
-import { saveDurableState, type SyncStatusStore } from './status-store';
+import { saveDurableState, shownDurableState, type SyncStatusStore } from './status-store';
 import { SyncError, type SyncTransport } from './transport';
 
 export type SyncOutcome =
@@ -67,9 +67,10 @@ export async function runRound({ db, transport, env, status, withSyncLock, maxPu
       status.setState({ pushProgress: null });
       // The rows just pushed come back first, as confirmations: the first page asks for them all at once.
       await pullAll(db, transport, pullPageSize, (pullProgress) => status.setState({ pullProgress }), firstPageSize(pushed.records, pullPageSize));
-      await saveDurableState(db, { lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false });
+      const synced = { lastSyncAt: new Date(env.now()).toISOString(), lastError: null, unreachable: false };
+      await saveDurableState(db, synced);
       // Synced: the rows the pull confirmed take their server ids now, still under the lock.
-      status.setState({ syncing: false, pullProgress: null });
+      status.setState({ syncing: false, pullProgress: null, ...shownDurableState(synced) });
       await settleWhileNothingToSend(db);
       return done({ ok: true });
     } catch (error) {
@@ -77,12 +78,16 @@ export async function runRound({ db, transport, env, status, withSyncLock, maxPu
       // Another user signed in on this device: continue under a client id of their own.
       if (isClientOfAnotherUser(error)) await renumberOutbox(db, { dropProcessed: true });
       if (error.kind === 'unauthorized') {
-        await saveDurableState(db, { needsSignIn: true, lastError: null, unreachable: false });
+        const paused = { needsSignIn: true, lastError: null, unreachable: false };
+        await saveDurableState(db, paused);
+        status.setState(shownDurableState(paused));
         return done({ ok: false, reason: 'needsSignIn', message: error.message });
       }
       const message = error.kind === 'network' ? NETWORK_MESSAGE : error.message;
       // No answer is not an error: the changes wait, and the indicator says so in the offline colour.
-      await saveDurableState(db, error.kind === 'network' ? { lastError: null, unreachable: true } : { lastError: message, unreachable: false });
+      const failed = error.kind === 'network' ? { lastError: null, unreachable: true } : { lastError: message, unreachable: false };
+      await saveDurableState(db, failed);
+      status.setState(shownDurableState(failed));
       return done({ ok: false, reason: 'error', message }, (error.retryAfterSeconds ?? 0) * 1000);
     } finally {
       status.setState({ syncing: false, pushProgress: null, pullProgress: null });

@@ -120,6 +120,20 @@ export interface DurableSyncState {
   needsSignIn?: boolean;
 }
 
+/**
+ * The status that shows durable values just saved: the live query brings them a moment later, and
+ * until then the indicator would tell the state before (after a sync that reached the server: "Can't
+ * reach the server — retrying").
+ */
+export function shownDurableState({ lastSyncAt, lastError, unreachable, needsSignIn }: DurableSyncState): Partial<SyncStatus> {
+  return {
+    ...(lastSyncAt !== undefined && { lastSyncAt }),
+    ...(lastError !== undefined && { error: lastError }),
+    ...(unreachable !== undefined && { unreachable }),
+    ...(needsSignIn !== undefined && { needsSignIn }),
+  };
+}
+
 export async function saveDurableState(db: RepHireDb, values: DurableSyncState): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     if (values.lastSyncAt !== undefined) await setMeta(db, 'lastSyncAt', values.lastSyncAt);
