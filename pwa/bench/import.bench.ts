@@ -157,6 +157,12 @@ async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promi
   const asked = Date.now();
   await storeCount(page, 'confirmations');
   const dbWaitMs = Date.now() - asked;
+  // Which Web Locks are held and asked for: the sync's own (rephire-sync) held means a round is still
+  // on its way from before going offline, and the round going online starts must wait for it.
+  const locks = await page.evaluate(async () => {
+    const { held = [], pending = [] } = await navigator.locks.query();
+    return `locks held: ${held.map((lock) => lock.name).join(' ') || 'none'}; asked for: ${pending.map((lock) => lock.name).join(' ') || 'none'}`;
+  });
   const start = Date.now();
   // When the first push went out (the request's start, before its body is read).
   let firstPushAt = 0;
@@ -174,7 +180,7 @@ async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promi
   const syncPhases = [...phases, ...(firstPushAt ? [[firstPushAt, 'first push sent'] as [number, string]] : [])]
     .sort((a, b) => a[0] - b[0])
     .map(([at, phase]) => `${phase} at ${seconds(at - start)}`)
-    .concat(`ids given at ${seconds(givenAt - start)}; the app's database answered ${seconds(dbWaitMs)} after the baseline`)
+    .concat(`ids given at ${seconds(givenAt - start)}; the app's database answered ${seconds(dbWaitMs)} after the baseline; ${locks}`)
     .join(', ');
   return { syncMs, syncLongestTaskMs: longest, syncPhases, idsGivenMs: givenAt - start };
 }

@@ -9,14 +9,14 @@ import { FakeSyncServer } from './testing/fake-server';
 import { ownedDb, testUser } from './testing/fixtures';
 import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE } from '@shared/sync/protocol.schema';
 import { firstPageSize } from './pull';
-import { SyncError } from './transport';
+import { SyncError, type SyncTransport } from './transport';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function device(server: FakeSyncServer, options: { maxPushBytes?: number } = {}) {
+async function device(server: FakeSyncServer, options: { maxPushBytes?: number; transport?: SyncTransport } = {}) {
   const db = await ownedDb();
   const fake = new FakeEnvironment();
   const engine = createSyncEngine({ db, transport: server.transport(), env: fake.env, ...options });
@@ -78,6 +78,38 @@ describe('push and pull', () => {
     server.failures.push({ on: 'push', error: new SyncError('server', '500: Something broke', 500) });
     await engine.syncNow();
     expect(engine.status.getState()).toMatchObject({ error: '500: Something broke', unreachable: false });
+  });
+
+  it('going offline fails the request on its way at once: the round ends, and the one back online sends', async () => {
+    const server = new FakeSyncServer();
+    const real = server.transport();
+    /** Pushes wait for an answer until dropped, as when the connection went mid-request. */
+    let hang = true;
+    const waiting = new Set<(error: Error) => void>();
+    const transport: SyncTransport = {
+      pull: (query, onHead) => real.pull(query, onHead),
+      push: (request) => (hang ? new Promise((_, reject) => waiting.add(reject)) : real.push(request)),
+      dropInFlight: () => {
+        for (const reject of waiting) reject(new SyncError('network', "Can't reach the server (dropped)"));
+        waiting.clear();
+      },
+    };
+    const { db, fake, engine, repo } = await device(server, { transport });
+    engine.start();
+    await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    const round = engine.syncNow();
+    await expect.poll(() => waiting.size).toBe(1);
+    fake.setOnline(false);
+    expect(await round).toMatchObject({ ok: false, reason: 'error' });
+    expect(await db.outbox.count()).toBe(1);
+    hang = false;
+    fake.setOnline(true);
+    // Back online: a round at once (its timer due now), nothing holding it.
+    expect(fake.nextDueIn()).toBe(0);
+    fake.advance(0);
+    await expect.poll(() => server.pushes.length).toBe(1);
+    await engine.settled();
+    expect(serverRow(server, 'ann@x.io')).toBeDefined();
   });
 
   it('does not push again what the server processed while its pulls lag behind (a long transaction)', async () => {

@@ -101,9 +101,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const session = createDeviceSession(db, withSyncLock);
   // The loop asks the leadership whether this tab schedules the rounds and what to poll for; the
   // leadership steers the loop as this tab's role and the tabs' wishes change.
+  const transport = options.transport ?? httpTransport(options.http);
   const loop = createSyncLoop({
     db,
-    transport: options.transport ?? httpTransport(options.http),
+    transport,
     env,
     status,
     withSyncLock,
@@ -131,7 +132,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           status.setState({ online: true });
           leadership.trigger('now');
         },
-        offline: () => status.setState({ online: false }),
+        offline: () => {
+          status.setState({ online: false });
+          // A request on its way may never be answered now: the round fails at once and its changes
+          // wait, rather than holding the sync (and the round back online) until its timeout.
+          transport.dropInFlight?.();
+        },
         visibilityChange: () => {
           leadership.wishesChanged();
           if (env.isVisible()) leadership.trigger('now');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SYNC_PROTOCOL_VERSION, type PushRequest } from '@shared/sync/protocol.schema';
 import { JsonArrayBlob } from '@/lib/json-array-blob';
 import { httpTransport, SyncError } from './transport';
@@ -19,6 +19,49 @@ describe('httpTransport errors', () => {
     // The server itself answering that it is busy, in its own envelope: an answer.
     const busy = await pull(answering(() => new Response(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The server is busy. Try again shortly.' }), { status: 503 })));
     expect(busy).toMatchObject({ kind: 'server', code: 'SERVICE_UNAVAILABLE', message: '503: The server is busy. Try again shortly.' });
+  });
+});
+
+describe('httpTransport requests dropped', () => {
+  /** A fetch that answers only when aborted (a request on its way when the connection went). */
+  const hanging = () =>
+    httpTransport({
+      fetch: (_input, init) => new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))),
+    });
+
+  it('when the device goes offline fail at once as with no answer, and a request after is sent as usual', async () => {
+    const transport = hanging();
+    const pulling = pull(transport);
+    const pushing = transport.push({ clientId: '00000000-0000-4000-8000-000000000001', mutations: [] }).catch((e: unknown) => e as SyncError);
+    transport.dropInFlight!();
+    expect(await pulling).toMatchObject({ kind: 'network' });
+    expect(await pushing).toMatchObject({ kind: 'network' });
+    // Dropped once: a later request is not.
+    const later = pull(transport);
+    const settled = await Promise.race([later.then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 50))]);
+    expect(settled).toBe('waiting');
+    transport.dropInFlight!();
+    expect(await later).toMatchObject({ kind: 'network' });
+  });
+
+  it('are not sent while the browser says it is offline', async () => {
+    let sent = 0;
+    const transport = answering(() => (sent++, new Response('{}')));
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      expect(await pull(transport)).toMatchObject({ kind: 'network' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(sent).toBe(0);
+  });
+
+  it('time out as before', async () => {
+    const transport = httpTransport({
+      pullTimeoutMs: 20,
+      fetch: (_input, init) => new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))),
+    });
+    expect(await pull(transport)).toMatchObject({ kind: 'network', message: expect.stringContaining('timed out') });
   });
 });
 

@@ -59,6 +59,12 @@ export interface SyncTransport {
    * answers is the one to trust; a head it did not send is only a hint.
    */
   pull(query: PullQuery, onHead?: (head: PullHead) => void): Promise<PullResponse>;
+  /**
+   * Fails every request on its way at once, as with no answer (the browser says it went offline: an
+   * answer may never come, and the round would hold the sync lock until the request's timeout, 60–120 s,
+   * with the round going online waiting behind it).
+   */
+  dropInFlight?(): void;
 }
 
 export interface HttpTransportOptions {
@@ -103,8 +109,25 @@ async function failure(response: Response): Promise<SyncError> {
 export function httpTransport(options: HttpTransportOptions = {}): SyncTransport {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  /** The requests on their way, each until its answer is read (dropInFlight). */
+  const inFlight = new Set<AbortController>();
 
   async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T, onText?: (text: string) => boolean): Promise<T> {
+    // Offline as far as the browser knows: no request (one sent then may never settle either way).
+    if (globalThis.navigator?.onLine === false) throw new SyncError('network', "Can't reach the server (offline)");
+    // One signal for the timeout and for dropInFlight (AbortSignal.any is too new for some tablets' Safari).
+    const request = new AbortController();
+    const timer = setTimeout(() => request.abort(new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
+    inFlight.add(request);
+    try {
+      return await answerOf(path, init, request.signal, parse, onText);
+    } finally {
+      clearTimeout(timer);
+      inFlight.delete(request);
+    }
+  }
+
+  async function answerOf<T>(path: string, init: RequestInit, signal: AbortSignal, parse: (json: unknown) => T, onText?: (text: string) => boolean): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(baseUrl + path, {
@@ -112,7 +135,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
         credentials: 'same-origin',
         cache: 'no-store',
         headers: { accept: 'application/json', ...init.headers, ...options.headers?.() },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
       });
     } catch (error) {
       throw new SyncError('network', `Can't reach the server (${(error as Error).message})`);
@@ -132,6 +155,9 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
   }
 
   return {
+    dropInFlight() {
+      for (const request of inFlight) request.abort(new DOMException('The device went offline', 'AbortError'));
+    },
     push({ mutationsJson, ...request }) {
       const body = mutationsJson
         ? new Blob([`{"clientId":${JSON.stringify(request.clientId)},"protocol":${SYNC_PROTOCOL_VERSION},"mutations":`, mutationsJson, '}'])
