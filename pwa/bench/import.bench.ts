@@ -151,17 +151,19 @@ async function syncAfterImport(page: Page, goOnline: () => Promise<void>): Promi
     }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-label'], childList: true });
   });
   // Whether the app's database answers at once after the baseline (its scratch database deleted just
-  // before). On 28 November 2026 "sending" came 3.3–7.5 s after going online in four runs of ten, at
-  // once in the rest; in one of the four the database answered in 0.01 s, so the wait is elsewhere
-  // (not found yet: the main thread had no task over 50 ms meanwhile).
+  // before): it did, in 0.00–0.03 s, in every run of 28 November 2026.
   const asked = Date.now();
   await storeCount(page, 'confirmations');
   const dbWaitMs = Date.now() - asked;
-  // Which Web Locks are held and asked for: the sync's own (rephire-sync) held means a round is still
-  // on its way from before going offline, and the round going online starts must wait for it.
+  // Whether the page still believes it is offline, and which Web Locks are held (the sync's own,
+  // rephire-sync: a round on its way). Playwright's offline emulation turns navigator.onLine back to
+  // true about 3 s after setOffline(true) while requests still fail (28 November 2026): the app then
+  // retries with backoff, hears no 'online' event when the bench goes online, and its first push waits
+  // for the next retry (0–7.5 s), as on a device whose connection returns without the browser noticing.
   const locks = await page.evaluate(async () => {
     const { held = [], pending = [] } = await navigator.locks.query();
-    return `locks held: ${held.map((lock) => lock.name).join(' ') || 'none'}; asked for: ${pending.map((lock) => lock.name).join(' ') || 'none'}`;
+    const [heldNames, askedNames] = [held, pending].map((locks) => locks.map((lock) => lock.name).join(' ') || 'none');
+    return `navigator.onLine before going online: ${navigator.onLine}; locks held: ${heldNames}; asked for: ${askedNames}`;
   });
   const start = Date.now();
   // When the first push went out (the request's start, before its body is read).
