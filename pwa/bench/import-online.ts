@@ -9,7 +9,8 @@ import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, signInThroughUi } from '../tests/support/ui';
 import { confirmationsGiven, storeCount } from './device-db';
 import { importThroughDialog } from './import-dialog';
-import { longestTask, profileMainThread, sampleAllocations, sum, traceMainThread, watchLongTasks } from './main-thread';
+import { sampleAllocations } from './heap';
+import { longestTask, profileMainThread, sum, traceMainThread, watchLongTasks } from './main-thread';
 import type { Figure } from './report';
 
 /** The email domain of the file imported online: its rows on the server are counted by it. */

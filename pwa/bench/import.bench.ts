@@ -30,7 +30,8 @@ import { importThroughDialog, type DialogFigures } from './import-dialog';
 import { makeFiles } from './import-files';
 import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } from './import-online';
 import { confirmationsGiven, storeCount } from './device-db';
-import { heapAfterGc, longestTask, profileMainThread, summarizeHeap, traceMainThread, watchLongTasks, type BackendTime } from './main-thread';
+import { heapAfterGc, summarizeHeap } from './heap';
+import { longestTask, profileMainThread, traceMainThread, watchLongTasks, type BackendTime } from './main-thread';
 import { cpuText } from './process-cpu';
 import { loadLine, printFigures, type Figure } from './report';
 
@@ -50,7 +51,7 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
  */
 const TASKS_DIR = process.env.BENCH_TASKS ?? PROFILE_DIR;
 const ALLOC_DIR = process.env.BENCH_ALLOC;
-/** BENCH_HEAP=dir sums a heap snapshot taken after each offline import by kind of object (main-thread.ts: summarizeHeap). */
+/** BENCH_HEAP=dir sums a heap snapshot taken after each offline import by kind of object (heap.ts: summarizeHeap). */
 const HEAP_DIR = process.env.BENCH_HEAP;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
