@@ -241,8 +241,9 @@ export default defineConfig({
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           // A worker's files share its modules (the server's, playwright's) instead of importing them
-          // again each: each file still starts its own server, database and Chromium. Measured on a
-          // 2-core machine: the phase 350 → 305 s (module imports 120 → 17 s of the workers' time).
+          // again each: each file still starts its own server and database, and its devices are
+          // contexts of their own in the worker's one headless shell (support/browser-app.ts). Measured
+          // on a 2-core machine: the phase 350 → 305 s (module imports 120 → 17 s of the workers' time).
           isolate: false,
           globalSetup: ['pwa/tests/support/global-setup.ts', 'sync-server/tests/helpers/test-databases.global-setup.ts'],
           setupFiles: ['sync-server/tests/helpers/worker-database.setup.ts'],

@@ -1,7 +1,7 @@
 /**
  * The built app served by the real server on a loopback port, over a database of its own, with
  * Chromium (its headless shell unless asked for the full browser) driven by playwright-core. One per
- * browser test file.
+ * browser test file; the headless shell itself serves every file of a vitest worker (sharedShell).
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import path from 'node:path';
