@@ -3,7 +3,7 @@
  * service worker taking control, and an offline start that goes straight to the remembered user's
  * dashboard.
  */
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Page, type Route } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,6 +123,38 @@ describe('installability and the service worker', () => {
     });
     expect(cacheKeys.some((url) => url.includes('/api/'))).toBe(false);
     expect(cacheKeys.some((url) => /\/assets\/InterviewsPage-.*\.js/.test(url))).toBe(true); // lazy chunks too
+    await context.close();
+  });
+
+  it('installs again once back online when its first install failed, without a reload', async () => {
+    const context = await app.newContext(WITH_SERVICE_WORKER);
+    // The worker's precache fails, as when the connection drops while it fetches the app's files (its
+    // own script and the Workbox runtime it imports still load: the registration itself succeeds).
+    let refused = 0;
+    const refuse = async (route: Route) => {
+      if (!route.request().serviceWorker()) return route.continue();
+      refused += 1;
+      await route.abort('internetdisconnected');
+    };
+    await context.route('**/assets/**', refuse);
+    const page = await context.newPage();
+    await page.goto('/');
+    const registration = () =>
+      page.evaluate(async () => {
+        const found = await navigator.serviceWorker.getRegistration();
+        return found ? (found.active ?? found.waiting ?? found.installing)?.state ?? 'none' : 'gone';
+      });
+    await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The browser drops a registration whose first install failed.
+    await expect.poll(registration, { timeout: 30_000 }).toBe('gone');
+    await context.unroute('**/assets/**', refuse);
+    await context.setOffline(true);
+    await context.setOffline(false);
+    // Installed from the same page, never reloaded; the next start runs under it.
+    await expect.poll(registration, { timeout: 30_000 }).toBe('activated');
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${app.url}/`);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${app.url}/sw.js`);
     await context.close();
   });
 
