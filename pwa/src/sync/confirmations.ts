@@ -189,13 +189,13 @@ async function rowsFromMirror(db: RepHireDb, confirmations: readonly OwnRowConfi
   const runs = new Map<string, OwnRowConfirmation>();
   for (const confirmation of confirmations) runs.set(ownRunKey(confirmation).join(), confirmation);
   const holders = new Map(await Promise.all([...runs].map(async ([id, run]) => [id, new Set(await holdersOfRun(db, run))] as const)));
-  const holding = (confirmation: OwnRowConfirmation) => holders.get(ownRunKey(confirmation).join())!.has(confirmation.uid);
+  const holding = confirmations.map((confirmation) => holders.get(ownRunKey(confirmation).join())!.has(confirmation.uid));
   const rows = confirmations.map((confirmation, i): LocalCandidate | undefined => {
     const candidate = live[i];
-    if (!candidate || !holding(confirmation)) return undefined;
+    if (!candidate || !holding[i]) return undefined;
     return { ...toLocalCandidate(candidate), ownWrites: { from: confirmation.from, through: confirmation.through, count: confirmation.count } };
   });
-  const unread = confirmations.flatMap((confirmation, i) => (!live[i] && holding(confirmation) ? [i] : []));
+  const unread = confirmations.flatMap((_, i) => (!live[i] && holding[i] ? [i] : []));
   if (unread.length) {
     const read = await db.candidates.bulkGet(unread.map((i) => confirmations[i]!.uid));
     unread.forEach((at, i) => (rows[at] = read[i]));
