@@ -7,6 +7,7 @@
  */
 import 'fake-indexeddb/auto';
 import '@/sync/testing/fake-indexeddb-seek';
+import '@/sync/testing/fake-indexeddb-sparse-index';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import type { User } from '@shared/schemas/user.schema';

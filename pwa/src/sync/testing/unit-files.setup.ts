@@ -5,3 +5,5 @@
  * imported it first.
  */
 import 'fake-indexeddb/auto';
+// Rows without a key for a sparse index, without a DOMException each (see there).
+import './fake-indexeddb-sparse-index';

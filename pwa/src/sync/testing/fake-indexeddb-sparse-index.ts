@@ -1,0 +1,75 @@
+/**
+ * fake-indexeddb (6.2.8) learns that a row has no key for an index (the app's sparse indexes: a row not
+ * made here has no `r`, one that is not local-only no `localOnly`…) by building a DataError (a
+ * DOMException, stack trace included) and catching it, for each such index of each row written. With
+ * thousands of rows per simulated device that was about a tenth of the CPU of the sync scenario tests
+ * (own-rows.test.ts: 2.3 of 26 s, all in DOMException's constructor).
+ *
+ * This answers the plain cases before the library does, with the library's own answer: the key path
+ * names a property that is missing (own properties of plain objects, as the library looks), or its value
+ * is undefined, null or a boolean, which are never keys. Then the row has no entry in the index
+ * (undefined, what the library's getIndexKey returns after catching its error). Anything else — a
+ * value that may be a key, a key path of `length` on a string or array, Blobs and Files — goes to the
+ * library as before. The library's Index class is not exported: its prototype is reached through the
+ * first index created (every database creates its indexes before it writes a row). If the internals
+ * change, the patch steps aside.
+ */
+import { IDBObjectStore as FDBObjectStore } from 'fake-indexeddb';
+
+interface RawIndex {
+  keyPath: unknown;
+  getIndexKey(value: unknown): unknown;
+}
+
+const NO_KEY = Symbol('no key');
+const MAYBE = Symbol('maybe a key');
+
+/** NO_KEY when `keyPath` on `value` is certainly no key (see the module comment), else MAYBE. */
+function plainly(keyPath: string, value: unknown): typeof NO_KEY | typeof MAYBE {
+  if (keyPath === '') return MAYBE;
+  let object = value;
+  for (const identifier of keyPath.split('.')) {
+    if (typeof object !== 'object' || object === null || Array.isArray(object) || !isPlain(object)) return MAYBE;
+    if (!Object.hasOwn(object, identifier)) return NO_KEY;
+    object = (object as Record<string, unknown>)[identifier];
+  }
+  return object === undefined || object === null || typeof object === 'boolean' ? NO_KEY : MAYBE;
+}
+
+function isPlain(object: object): boolean {
+  const proto = Object.getPrototypeOf(object);
+  return proto === Object.prototype || proto === null;
+}
+
+function noKey(keyPath: unknown, value: unknown): boolean {
+  if (typeof keyPath === 'string') return plainly(keyPath, value) === NO_KEY;
+  return Array.isArray(keyPath) && keyPath.some((part) => typeof part === 'string' && plainly(part, value) === NO_KEY);
+}
+
+let patched = false;
+
+/** Whether the patch is in place (it is once any index was created, unless the library changed). */
+export const sparseIndexPatchActive = () => patched;
+
+const storeProto = FDBObjectStore.prototype as unknown as {
+  createIndex(...args: unknown[]): { _rawIndex?: RawIndex };
+  __sparseIndexPatched?: boolean;
+};
+
+if (typeof storeProto.createIndex === 'function' && !storeProto.__sparseIndexPatched) {
+  storeProto.__sparseIndexPatched = true;
+  const createIndex = storeProto.createIndex;
+  storeProto.createIndex = function (this: unknown, ...args: unknown[]) {
+    const index = createIndex.apply(this, args);
+    const raw = index._rawIndex;
+    if (!patched && raw && typeof raw.getIndexKey === 'function') {
+      patched = true;
+      const indexProto = Object.getPrototypeOf(raw) as RawIndex;
+      const getIndexKey = indexProto.getIndexKey;
+      indexProto.getIndexKey = function (this: RawIndex, value: unknown) {
+        return noKey(this.keyPath, value) ? undefined : getIndexKey.call(this, value);
+      };
+    }
+    return index;
+  };
+}
