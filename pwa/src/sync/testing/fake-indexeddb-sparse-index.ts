@@ -46,24 +46,26 @@ function noKey(keyPath: unknown, value: unknown): boolean {
   return Array.isArray(keyPath) && keyPath.some((part) => typeof part === 'string' && plainly(part, value) === NO_KEY);
 }
 
-let patched = false;
-
-/** Whether the patch is in place (it is once any index was created, unless the library changed). */
-export const sparseIndexPatchActive = () => patched;
+/** Kept on the library's class, so a second copy of this module (a test file that re-runs it) sees it. */
+const STATE = Symbol.for('rephire.fake-indexeddb-sparse-index');
 
 const storeProto = FDBObjectStore.prototype as unknown as {
   createIndex(...args: unknown[]): { _rawIndex?: RawIndex };
-  __sparseIndexPatched?: boolean;
+  [STATE]?: { indexPatched: boolean };
 };
 
-if (typeof storeProto.createIndex === 'function' && !storeProto.__sparseIndexPatched) {
-  storeProto.__sparseIndexPatched = true;
+/** Whether the patch is in place (it is once any index was created, unless the library changed). */
+export const sparseIndexPatchActive = () => storeProto[STATE]?.indexPatched === true;
+
+if (typeof storeProto.createIndex === 'function' && !storeProto[STATE]) {
+  const state = { indexPatched: false };
+  storeProto[STATE] = state;
   const createIndex = storeProto.createIndex;
   storeProto.createIndex = function (this: unknown, ...args: unknown[]) {
     const index = createIndex.apply(this, args);
     const raw = index._rawIndex;
-    if (!patched && raw && typeof raw.getIndexKey === 'function') {
-      patched = true;
+    if (!state.indexPatched && raw && typeof raw.getIndexKey === 'function') {
+      state.indexPatched = true;
       const indexProto = Object.getPrototypeOf(raw) as RawIndex;
       const getIndexKey = indexProto.getIndexKey;
       indexProto.getIndexKey = function (this: RawIndex, value: unknown) {
