@@ -7,6 +7,7 @@
  */
 import 'fake-indexeddb/auto';
 import '@/sync/testing/fake-indexeddb-seek';
+// Also in the test projects' setup; imported here for the soak (sync-server/bench), which runs outside vitest.
 import '@/sync/testing/fake-indexeddb-sparse-index';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
