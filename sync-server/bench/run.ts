@@ -39,6 +39,17 @@ const BENCHMARKS: Array<[string, Benchmark]> = [
   ['webhooks', webhooksBenchmark],
 ];
 
+/** What a benchmark reads that another writes: asked for alone, it runs after that one (the pull reads the push's rows). */
+const NEEDS: Record<string, string[]> = { pull: ['push'] };
+
+/** The benchmarks to run for the names asked (every one when none), with what they need; in BENCHMARKS's order. */
+export function benchmarksFor(asked: readonly string[]): string[] {
+  const unknown = asked.filter((name) => !BENCHMARKS.some(([known]) => known === name));
+  if (unknown.length) throw new Error(`no such benchmark: ${unknown.join(', ')} (there are ${BENCHMARKS.map(([name]) => name).join(', ')})`);
+  const wanted = new Set(asked.flatMap((name) => [name, ...(NEEDS[name] ?? [])]));
+  return BENCHMARKS.map(([name]) => name).filter((name) => !asked.length || wanted.has(name));
+}
+
 export class BenchServer {
   private constructor(
     private readonly child: ChildProcess,
@@ -120,7 +131,10 @@ export async function withScratchDatabase<T>(run: (url: string | undefined) => P
 }
 
 async function main() {
-  const only = process.argv.slice(2);
+  const asked = process.argv.slice(2);
+  const chosen = benchmarksFor(asked);
+  const added = chosen.filter((name) => asked.length && !asked.includes(name));
+  if (added.length) console.log(`also running ${added.join(', ')}: ${asked.join(', ')} reads what it writes`);
   // World-readable: PostgreSQL's own server process reads the COPY file from here.
   const scratchDir = mkdtempSync(path.join(tmpdir(), 'rephire-bench-'));
   chmodSync(scratchDir, 0o755);
@@ -134,7 +148,7 @@ async function main() {
         const ctx: BenchContext = { url: server.url, client, server, scratchDir, log: (line) => console.log(`  ${line}`) };
         const figures: Figure[] = [];
         for (const [name, benchmark] of BENCHMARKS) {
-          if (only.length && !only.includes(name)) continue;
+          if (!chosen.includes(name)) continue;
           console.log(`running ${name}…`);
           figures.push(...(await benchmark(ctx)));
         }
