@@ -186,10 +186,11 @@ async function rowsFromMirror(db: RepHireDb, confirmations: readonly OwnRowConfi
     await getMeta(db, 'candidatesVersion'),
   );
   if (!live) return null;
+  const runIds = confirmations.map((confirmation) => ownRunKey(confirmation).join());
   const runs = new Map<string, OwnRowConfirmation>();
-  for (const confirmation of confirmations) runs.set(ownRunKey(confirmation).join(), confirmation);
+  confirmations.forEach((confirmation, i) => runs.set(runIds[i]!, confirmation));
   const holders = new Map(await Promise.all([...runs].map(async ([id, run]) => [id, new Set(await holdersOfRun(db, run))] as const)));
-  const holding = confirmations.map((confirmation) => holders.get(ownRunKey(confirmation).join())!.has(confirmation.uid));
+  const holding = confirmations.map((confirmation, i) => holders.get(runIds[i]!)!.has(confirmation.uid));
   const rows = confirmations.map((confirmation, i): LocalCandidate | undefined => {
     const candidate = live[i];
     if (!candidate || !holding[i]) return undefined;

@@ -21,19 +21,16 @@ interface RawIndex {
   getIndexKey(value: unknown): unknown;
 }
 
-const NO_KEY = Symbol('no key');
-const MAYBE = Symbol('maybe a key');
-
-/** NO_KEY when `keyPath` on `value` is certainly no key (see the module comment), else MAYBE. */
-function plainly(keyPath: string, value: unknown): typeof NO_KEY | typeof MAYBE {
-  if (keyPath === '') return MAYBE;
+/** Whether `keyPath` on `value` is certainly no key (see the module comment); false when it may be one. */
+function certainlyNoKey(keyPath: string, value: unknown): boolean {
+  if (keyPath === '') return false;
   let object = value;
   for (const identifier of keyPath.split('.')) {
-    if (typeof object !== 'object' || object === null || Array.isArray(object) || !isPlain(object)) return MAYBE;
-    if (!Object.hasOwn(object, identifier)) return NO_KEY;
+    if (typeof object !== 'object' || object === null || Array.isArray(object) || !isPlain(object)) return false;
+    if (!Object.hasOwn(object, identifier)) return true;
     object = (object as Record<string, unknown>)[identifier];
   }
-  return object === undefined || object === null || typeof object === 'boolean' ? NO_KEY : MAYBE;
+  return object === undefined || object === null || typeof object === 'boolean';
 }
 
 function isPlain(object: object): boolean {
@@ -41,9 +38,10 @@ function isPlain(object: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** For a compound key path, one part that is certainly no key makes the whole none. */
 function noKey(keyPath: unknown, value: unknown): boolean {
-  if (typeof keyPath === 'string') return plainly(keyPath, value) === NO_KEY;
-  return Array.isArray(keyPath) && keyPath.some((part) => typeof part === 'string' && plainly(part, value) === NO_KEY);
+  if (typeof keyPath === 'string') return certainlyNoKey(keyPath, value);
+  return Array.isArray(keyPath) && keyPath.some((part) => typeof part === 'string' && certainlyNoKey(part, value));
 }
 
 /** Kept on the library's class, so a second copy of this module (a test file that re-runs it) sees it. */
