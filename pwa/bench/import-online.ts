@@ -151,8 +151,8 @@ export async function importOnline(
     let pushing = '';
     let serverRows = 0;
     let timings!: { clickToSyncedMs: number; clickToIdsGivenMs: number };
-    /** Click → "Import Complete" → "Synced" → the ids given; the server's rows counted at "Synced". */
-    const run = async () => {
+    /** Click → "Import Complete" → "Synced"; the server's rows counted at "Synced". */
+    const importAndSync = async () => {
       ({ importMs } = await importThroughDialog(page, file));
       await page.waitForFunction(
         () => {
@@ -166,6 +166,9 @@ export async function importOnline(
       );
       const { n } = (await app.db.knex('candidates').whereLike('email', `%@${ONLINE_DOMAIN}`).whereNull('deletedAt').count({ n: '*' }).first())!;
       serverRows = Number(n);
+    };
+    /** "Synced" → the ids given, and the run's figures. */
+    const giveIds = async () => {
       await confirmationsGiven(page);
       // The page's clock (ms since its time origin), and the origin to set them beside the requests' Date.now().
       const times = await page.evaluate(() => {
@@ -179,7 +182,12 @@ export async function importOnline(
     };
     let trace!: Awaited<ReturnType<typeof traceMainThread>>;
     await profileMainThread(page, dirs.profile, 'online', async () => {
-      trace = await traceMainThread(page, () => sampleAllocations(page, dirs.allocations, 'online', run), dirs.tasks && path.join(dirs.tasks, 'online-tasks.json'));
+      // Allocations sampled apart for the two: the ids given after "Synced" rewrite every row once more.
+      const run = async () => {
+        await sampleAllocations(page, dirs.allocations, 'online', importAndSync);
+        await sampleAllocations(page, dirs.allocations, 'online-ids', giveIds);
+      };
+      trace = await traceMainThread(page, run, dirs.tasks && path.join(dirs.tasks, 'online-tasks.json'));
     });
     return {
       importMs,

@@ -294,7 +294,7 @@ export function allTables(db: RepHireDb) {
 export const emailKey = normalizeEmail;
 
 /** Every field's clock as the one stamp they share, when they do (and name exactly the LWW fields). */
-function compactClocks(clocks: Candidate['fieldClocks']): Candidate['fieldClocks'] | string {
+export function compactClocks(clocks: Candidate['fieldClocks']): Candidate['fieldClocks'] | string {
   const fields = Object.keys(clocks);
   const stamp = clocks[CANDIDATE_LWW_FIELDS[0]];
   if (stamp === undefined || fields.length !== CANDIDATE_LWW_FIELDS.length) return clocks;

@@ -11,10 +11,10 @@ import { formatHlc } from '@shared/sync/hlc';
 import { newUid } from '@shared/sync/ids';
 import { createCandidateRecord } from '@shared/sync/merge';
 import type { OwnRowConfirmation, PullResponse } from '@shared/sync/protocol.schema';
-import { toLocalCandidate, type RepHireDb } from '@/db/database';
+import { fromLocalCandidate, toLocalCandidate, type RepHireDb } from '@/db/database';
 import { setMeta } from '@/db/meta';
 import { createCandidatesRepo } from '@/features/candidates/repo';
-import { allKeptConfirmations, confirmedRow, settleConfirmations, type CheckedRuns } from './confirmations';
+import { allKeptConfirmations, confirmedCandidate, confirmedRow, settleConfirmations, type CheckedRuns } from './confirmations';
 import { rebase } from './rebase';
 import { settleWhileNothingToSend } from './round';
 import { applyPulledPage } from './pull';
@@ -304,5 +304,23 @@ describe('confirmedRow', () => {
     expect([localOnly, ownWrites]).toEqual([1, { from: 3, through: 5, count: 2 }]);
     const confirmation = { uid: stored.uid, from: 3, through: 5, count: 2, id: 100, createdAt: NOW, updatedAt: '2026-01-04T00:00:00.000Z', deletedAt: null };
     expect(confirmedRow(stored, confirmation)).toStrictEqual({ ...rest, id: 100, createdAt: NOW, updatedAt: '2026-01-04T00:00:00.000Z', deletedAt: null });
+  });
+
+  it('makes of a candidate as the mirror holds it the row it makes of the stored row (confirmedCandidate)', () => {
+    const stamp = formatHlc({ millis: Date.now(), counter: 0, node: 'device' });
+    const made = (fields: Partial<Candidate>) =>
+      createCandidateRecord({ uid: newUid(), name: 'Bo', email: 'Bo@X.io', phone: '555', status: 'offer', ...fields }, stamp, { id: null, userId: 4, now: NOW });
+    const oneStamp = made({});
+    const ownClocks = { ...made({ email: 'cy@x.io', notes: 'met' }), fieldClocks: { ...oneStamp.fieldClocks, notes: formatHlc({ millis: Date.now() + 1, counter: 0, node: 'device' }) } };
+    const fromServer = { ...made({ email: ' di@x.io' }), id: 7 };
+    for (const record of [oneStamp, ownClocks, fromServer]) {
+      const stored = { ...toLocalCandidate(record), ownWrites: { from: 3, through: 5, count: 2 } };
+      // The mirror's candidate is read back from the stored row: its clocks expanded from the one stamp.
+      const held = fromLocalCandidate(stored);
+      const confirmation = { uid: record.uid, from: 3, through: 5, count: 2, id: 100, createdAt: NOW, updatedAt: '2026-01-04T00:00:00.000Z', deletedAt: null };
+      expect(confirmedCandidate(held, confirmation)).toStrictEqual(confirmedRow(stored, confirmation));
+    }
+    expect(typeof toLocalCandidate(oneStamp).fieldClocks).toBe('string');
+    expect(typeof toLocalCandidate(ownClocks).fieldClocks).toBe('object');
   });
 });

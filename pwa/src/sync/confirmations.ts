@@ -17,7 +17,8 @@
  * none, so a confirmation can never be applied to a row it was not about.
  */
 import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
-import { toLocalCandidate, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
+import type { Candidate } from '@shared/schemas/candidate.schema';
+import { compactClocks, emailKey, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import { holdersOfRun, ownRunKey } from '@/db/own-writes-index';
 import { candidateWriteSlices } from '@/db/write-slices';
@@ -34,12 +35,33 @@ export function confirms(confirmation: OwnRowConfirmation | undefined, run: OwnW
 
 /**
  * A confirmed row: the device's, with the server's id and timestamps and without its run (nor
- * `localOnly`). An object literal naming every field, as fromLocalCandidate builds (database.ts): the
- * rest of a destructuring made a hash-table object about three times the size, and the id settle after
- * a 100,000-row import makes one per row, each kept until its transaction commits and the mirror has
+ * `localOnly`).
+ */
+export function confirmedRow(row: LocalCandidate, confirmation: OwnRowConfirmation): LocalCandidate {
+  return confirmedFields(row, row.fieldClocks, row.emailKey, confirmation);
+}
+
+/**
+ * The same for a candidate as the candidate mirror holds it, whose stored row holds the confirmed run
+ * (confirmedFromMirror): what confirmedRow makes of that stored row, without making the stored row first.
+ * After a 100,000-row import that row was two objects more per row, garbage at once.
+ */
+export function confirmedCandidate(candidate: Candidate, confirmation: OwnRowConfirmation): LocalCandidate {
+  return confirmedFields(candidate, compactClocks(candidate.fieldClocks), emailKey(candidate.email), confirmation);
+}
+
+/**
+ * An object literal naming every field, as fromLocalCandidate builds (database.ts): the rest of a
+ * destructuring made a hash-table object about three times the size, and the id settle after a
+ * 100,000-row import makes one per row, each kept until its transaction commits and the mirror has
  * taken it in: part of what the old generation collects in the settle's pauses (130–440 ms seen).
  */
-export function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation): LocalCandidate {
+function confirmedFields(
+  row: Omit<LocalCandidate, 'fieldClocks' | 'emailKey'>,
+  fieldClocks: LocalCandidate['fieldClocks'],
+  key: string,
+  { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation,
+): LocalCandidate {
   return {
     id,
     uid: row.uid,
@@ -55,12 +77,26 @@ export function confirmedRow(row: LocalCandidate, { id, createdAt, updatedAt, de
     skills: row.skills,
     notes: row.notes,
     userId: row.userId,
-    fieldClocks: row.fieldClocks,
+    fieldClocks,
     createdAt,
     updatedAt,
     deletedAt,
-    emailKey: row.emailKey,
+    emailKey: key,
   };
+}
+
+/**
+ * Each confirmation's run as one text (ownRunKey joined), made once for each stretch of confirmations
+ * of the same run: an import's confirmations come a few runs in all, one after another.
+ */
+function runIdsOf(confirmations: readonly OwnRowConfirmation[]): string[] {
+  let last: OwnRowConfirmation | undefined;
+  let id = '';
+  return confirmations.map((confirmation) => {
+    if (!last || !confirms(last, confirmation)) id = ownRunKey(confirmation).join();
+    last = confirmation;
+    return id;
+  });
 }
 
 /**
@@ -79,8 +115,9 @@ export type CheckedRuns = Map<string, Set<string>>;
  */
 export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConfirmation[], checked?: CheckedRuns): Promise<boolean> {
   const runs = new Map<string, { run: OwnRowConfirmation; uids: string[] }>();
-  for (const confirmation of confirmations) {
-    const id = ownRunKey(confirmation).join();
+  const runIds = runIdsOf(confirmations);
+  for (const [i, confirmation] of confirmations.entries()) {
+    const id = runIds[i]!;
     const run = runs.get(id) ?? runs.set(id, { run: confirmation, uids: [] }).get(id)!;
     run.uids.push(confirmation.uid);
   }
@@ -170,15 +207,16 @@ export async function readAsConfirmed<T extends LocalCandidate | undefined>(db: 
 }
 
 /**
- * The rows `confirmations` are about as the table holds them, from the candidate mirror, inside the
- * caller's rw transaction before it writes a candidate; null when the mirror cannot tell (not loaded,
- * or not at the write version read here: as for email lookups, dexie-rows.ts). A row the run index
- * lists under exactly the confirmed run holds it (keys only: one request per run, an import's
- * confirmations share a few), and its fields are the mirror's; a row the mirror does not hold
- * (deleted) is read from the table. Read from the table, one get per row, a 100,000-row import's
- * ids took 100,000 requests and as many rows brought back into the page, each one garbage after.
+ * The rows `confirmations` are about, each confirmed (confirmedRow) where the confirmation holds for
+ * it, else undefined; from the candidate mirror, inside the caller's rw transaction before it writes a
+ * candidate; null when the mirror cannot tell (not loaded, or not at the write version read here: as
+ * for email lookups, dexie-rows.ts). A row the run index lists under exactly the confirmed run holds it
+ * (keys only: one request per run, an import's confirmations share a few), and its fields are the
+ * mirror's; a row the mirror does not hold (deleted) is read from the table. Read from the table, one
+ * get per row, a 100,000-row import's ids took 100,000 requests and as many rows brought back into the
+ * page, each one garbage after.
  */
-async function rowsFromMirror(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<Array<LocalCandidate | undefined> | null> {
+async function confirmedFromMirror(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<Array<LocalCandidate | undefined> | null> {
   const mirror = db.candidateMirror;
   if (!mirror.ready) return null;
   const live = mirror.liveCandidatesByUid(
@@ -186,20 +224,22 @@ async function rowsFromMirror(db: RepHireDb, confirmations: readonly OwnRowConfi
     await getMeta(db, 'candidatesVersion'),
   );
   if (!live) return null;
-  const runIds = confirmations.map((confirmation) => ownRunKey(confirmation).join());
+  const runIds = runIdsOf(confirmations);
   const runs = new Map<string, OwnRowConfirmation>();
   confirmations.forEach((confirmation, i) => runs.set(runIds[i]!, confirmation));
   const holders = new Map(await Promise.all([...runs].map(async ([id, run]) => [id, new Set(await holdersOfRun(db, run))] as const)));
   const holding = confirmations.map((confirmation, i) => holders.get(runIds[i]!)!.has(confirmation.uid));
   const rows = confirmations.map((confirmation, i): LocalCandidate | undefined => {
     const candidate = live[i];
-    if (!candidate || !holding[i]) return undefined;
-    return { ...toLocalCandidate(candidate), ownWrites: { from: confirmation.from, through: confirmation.through, count: confirmation.count } };
+    return candidate && holding[i] ? confirmedCandidate(candidate, confirmation) : undefined;
   });
   const unread = confirmations.flatMap((_, i) => (!live[i] && holding[i] ? [i] : []));
   if (unread.length) {
     const read = await db.candidates.bulkGet(unread.map((i) => confirmations[i]!.uid));
-    unread.forEach((at, i) => (rows[at] = read[i]));
+    unread.forEach((at, i) => {
+      const row = read[i];
+      if (holds(row, confirmations[at])) rows[at] = confirmedRow(row, confirmations[at]!);
+    });
   }
   return rows;
 }
@@ -208,19 +248,17 @@ async function rowsFromMirror(db: RepHireDb, confirmations: readonly OwnRowConfi
  * Gives each confirmation to its row where it still holds, inside the caller's rw transaction, a
  * slice per request as the page's candidate writes are sized (write-slices.ts: no task writes more);
  * answers how many took theirs. The rows come from the candidate mirror when it can tell
- * (rowsFromMirror), else are read a slice at a time.
+ * (confirmedFromMirror), else are read a slice at a time.
  */
 async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[]): Promise<number> {
-  const fromMirror = await rowsFromMirror(db, confirmations);
+  const fromMirror = await confirmedFromMirror(db, confirmations);
   let given = 0;
   for (let from = 0; from < confirmations.length; ) {
     const slice = confirmations.slice(from, from + candidateWriteSlices.rows);
-    const rows = fromMirror ? fromMirror.slice(from, from + slice.length) : await db.candidates.bulkGet(slice.map((c) => c.uid));
+    const confirmed = fromMirror
+      ? fromMirror.slice(from, from + slice.length).filter((row) => row !== undefined)
+      : confirmedRows(slice, await db.candidates.bulkGet(slice.map((c) => c.uid)));
     from += slice.length;
-    const confirmed = slice.flatMap((confirmation, i) => {
-      const row = rows[i];
-      return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
-    });
     for (let at = 0; at < confirmed.length; ) {
       const { to, written } = candidateWriteSlices.send(confirmed, at, (step) => db.candidates.bulkPut(step));
       at = to;
@@ -229,6 +267,14 @@ async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[])
     given += confirmed.length;
   }
   return given;
+}
+
+/** The rows the confirmations hold for, confirmed (`rows`: as stored, in the confirmations' order). */
+function confirmedRows(confirmations: readonly OwnRowConfirmation[], rows: ReadonlyArray<LocalCandidate | undefined>): LocalCandidate[] {
+  return confirmations.flatMap((confirmation, i) => {
+    const row = rows[i];
+    return holds(row, confirmation) ? [confirmedRow(row, confirmation)] : [];
+  });
 }
 
 /**

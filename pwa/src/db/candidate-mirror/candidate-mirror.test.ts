@@ -98,6 +98,16 @@ describe('the candidate mirror as email lookup', () => {
     await repo.updateCandidate(ann.uid, { email: 'ann.lee@x.io' });
     await mirror.applied();
     expect(emails(mirror.liveCandidatesByEmail(['ann@x.io', 'ann.lee@x.io'], await version()))).toEqual(['ann.lee@x.io', 'ann@x.io']);
+
+    // A change that keeps the email (or its key) keeps the candidate found by it, beside another of that email.
+    const lee = await repo.createCandidate({ name: 'Lee', email: 'Ann.Lee@x.io' });
+    await repo.updateCandidate(ann.uid, { phone: '555' });
+    await repo.updateCandidate(lee.uid, { email: 'ANN.LEE@x.io' });
+    await mirror.applied();
+    expect(emails(mirror.liveCandidatesByEmail(['ann.lee@x.io'], await version()))).toEqual(['ANN.LEE@x.io', 'ann.lee@x.io']);
+    await repo.deleteCandidate(ann.uid);
+    await mirror.applied();
+    expect(emails(mirror.liveCandidatesByEmail(['ann.lee@x.io'], await version()))).toEqual(['ANN.LEE@x.io']);
   });
 
   it('answers candidates by uid at its version (undefined for a deleted or unknown one), and nothing at another', async () => {

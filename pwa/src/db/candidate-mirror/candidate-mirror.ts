@@ -278,10 +278,13 @@ export class CandidateMirror {
     const before = this.rows.get(uid);
     if (!before && !candidate) return;
     this.reader.changing(uid, before !== undefined);
-    if (before) this.removeEmail(emailKey(before.candidate.email), uid);
+    // A row keeping its email keeps its place by email: taken out and put back, 100,000 rows given
+    // their ids grew and rebuilt the map's table again and again (garbage for the collections).
+    const sameEmail = before !== undefined && candidate !== undefined && before.candidate.email === candidate.email;
+    if (before && !sameEmail) this.removeEmail(emailKey(before.candidate.email), uid);
     if (candidate) {
       this.rows.set(uid, before ? reindexCandidate(before, candidate) : indexCandidate(candidate));
-      this.addEmail(candidate);
+      if (!sameEmail) this.addEmail(candidate);
     } else this.rows.delete(uid);
   }
 
