@@ -13,6 +13,9 @@ import { sampleAllocations } from './heap';
 import { longestTask, profileMainThread, sum, traceMainThread, watchLongTasks } from './main-thread';
 import type { Figure } from './report';
 
+/** BENCH_CPU_THROTTLE=n runs the online import with the page's main thread slowed n times (Chromium's CPU throttling). */
+const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
+
 /** The email domain of the file imported online: its rows on the server are counted by it. */
 export const ONLINE_DOMAIN = 'online.bench.example';
 
@@ -141,6 +144,11 @@ export async function importOnline(
   const context = await app.browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
   try {
+    if (CPU_THROTTLE > 1) {
+      // Chromium's CPU throttling: the page's main thread slowed this many times (a slower device).
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    }
     await signInThroughUi(page, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await firstSyncDone(page, app);
