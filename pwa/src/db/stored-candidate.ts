@@ -171,33 +171,49 @@ function readingCursor(cursor: DBCoreCursor): DBCoreCursor {
 function mutateWithoutResults(table: DBCoreTable, req: DBCoreAddRequest | DBCorePutRequest): Promise<DBCoreMutateResponse> {
   const values = req.values.map(toStoredCandidate) as Array<{ uid?: unknown }>;
   const last = values.length - 1;
+  const trans = req.trans as unknown as IDBTransaction;
+  const requests: IDBRequest[] = [];
   const failures: Record<number, Error> = {};
   let numFailures = 0;
+  // One listener for all of them, on the transaction, in the capture phase: it hears a request's error
+  // before the request and before Dexie's own handler on the transaction (which would fail the whole
+  // transaction). A handler on each request, as Dexie sets, was one more object per row held from the
+  // browser's side until the transaction ended, each a root every full collection walks.
+  const onError = (event: Event) => {
+    const i = requests.indexOf(event.target as IDBRequest);
+    if (i < 0) return; // not one of these (Dexie's request for the last row handles its own)
+    numFailures++;
+    failures[i] = requests[i]!.error!;
+    // As Dexie's mutate does: a failed put is reported, not left to abort the transaction.
+    event.stopPropagation();
+    event.preventDefault();
+  };
+  const stopListening = () => trans.removeEventListener('error', onError, { capture: true });
+  trans.addEventListener('error', onError, { capture: true });
   try {
-    const store = (req.trans as unknown as IDBTransaction).objectStore(TABLE);
-    for (let i = 0; i < last; i++) {
-      const request = req.type === 'put' ? store.put(values[i]) : store.add(values[i]);
-      request.onerror = (event) => {
-        numFailures++;
-        failures[i] = request.error!;
-        // As Dexie's mutate does: a failed put is reported, not left to abort the transaction.
-        event.stopPropagation();
-        event.preventDefault();
-      };
-    }
+    const store = trans.objectStore(TABLE);
+    for (let i = 0; i < last; i++) requests.push(req.type === 'put' ? store.put(values[i]) : store.add(values[i]));
   } catch (error) {
+    stopListening();
     // A row IndexedDB refuses outright (no key, a value it cannot clone), as Dexie's mutate answers it.
     return Promise.reject(error);
   }
-  return table.mutate({ ...req, values: [values[last]] }).then((tail) => {
-    if (tail.numFailures > 0) failures[last] = tail.failures[0]!;
-    return {
-      numFailures: numFailures + tail.numFailures,
-      failures,
-      results: values.map((value, i) => (i in failures ? undefined : value.uid)),
-      lastResult: tail.lastResult,
-    };
-  });
+  return table.mutate({ ...req, values: [values[last]] }).then(
+    (tail) => {
+      stopListening();
+      if (tail.numFailures > 0) failures[last] = tail.failures[0]!;
+      return {
+        numFailures: numFailures + tail.numFailures,
+        failures,
+        results: values.map((value, i) => (i in failures ? undefined : value.uid)),
+        lastResult: tail.lastResult,
+      };
+    },
+    (error: unknown) => {
+      stopListening();
+      throw error;
+    },
+  );
 }
 
 function storedCandidates(table: DBCoreTable): DBCoreTable {

@@ -63,7 +63,7 @@ export interface BrowserAppOptions {
  */
 let shell: Promise<Browser> | null = null;
 
-async function sharedShell(): Promise<Browser> {
+export async function sharedShell(): Promise<Browser> {
   const current = shell && (await shell.catch(() => null));
   if (current?.isConnected()) return current;
   shell = chromium.launch({ executablePath: ensureHeadlessShell(), args: CHROMIUM_ARGS });
