@@ -169,7 +169,10 @@ function readingCursor(cursor: DBCoreCursor): DBCoreCursor {
  * requests complete in order) within Dexie's zone, so the caller's transaction carries on as before.
  */
 function mutateWithoutResults(table: DBCoreTable, req: DBCoreAddRequest | DBCorePutRequest): Promise<DBCoreMutateResponse> {
-  const values = req.values.map(toStoredCandidate) as Array<{ uid?: unknown }>;
+  // Each row's stored form is made as its request is sent, and left: IndexedDB has its copy once put()
+  // returns, and a batch's forms held until its last request was done lived long enough to be moved to
+  // the old generation, garbage there (the uid answered below is the row's own: the stored form keeps it).
+  const values = req.values as ReadonlyArray<{ uid?: unknown }>;
   const last = values.length - 1;
   const trans = req.trans as unknown as IDBTransaction;
   const requests: IDBRequest[] = [];
@@ -177,8 +180,9 @@ function mutateWithoutResults(table: DBCoreTable, req: DBCoreAddRequest | DBCore
   let numFailures = 0;
   // One listener for all of them, on the transaction, in the capture phase: it hears a request's error
   // before the request and before Dexie's own handler on the transaction (which would fail the whole
-  // transaction). A handler on each request, as Dexie sets, was one more object per row held from the
-  // browser's side until the transaction ended, each a root every full collection walks.
+  // transaction). A handler on each request, as Dexie sets, was one more closure per row, held from the
+  // browser's side until the transaction ended: old-generation garbage after (bench:import's online run
+  // reached a full collection fewer with one listener).
   const onError = (event: Event) => {
     const i = requests.indexOf(event.target as IDBRequest);
     if (i < 0) return; // not one of these (Dexie's request for the last row handles its own)
@@ -192,13 +196,16 @@ function mutateWithoutResults(table: DBCoreTable, req: DBCoreAddRequest | DBCore
   trans.addEventListener('error', onError, { capture: true });
   try {
     const store = trans.objectStore(TABLE);
-    for (let i = 0; i < last; i++) requests.push(req.type === 'put' ? store.put(values[i]) : store.add(values[i]));
+    for (let i = 0; i < last; i++) {
+      const stored = toStoredCandidate(values[i]);
+      requests.push(req.type === 'put' ? store.put(stored) : store.add(stored));
+    }
   } catch (error) {
     stopListening();
     // A row IndexedDB refuses outright (no key, a value it cannot clone), as Dexie's mutate answers it.
     return Promise.reject(error);
   }
-  return table.mutate({ ...req, values: [values[last]] }).then(
+  return table.mutate({ ...req, values: [toStoredCandidate(values[last])] }).then(
     (tail) => {
       stopListening();
       if (tail.numFailures > 0) failures[last] = tail.failures[0]!;
