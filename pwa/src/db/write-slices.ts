@@ -7,7 +7,7 @@
  * 27 November 2026). So a slice goes out in steps and ends once `targetMs` has passed (send), and
  * what it managed sizes the next (took), which callers that read before they write ask for.
  */
-import { PUT_SLICE_ROWS } from './database';
+import { PUT_SLICE_ROWS, type LocalCandidate, type RepHireDb } from './database';
 
 /** The fewest rows a slice shrinks to: below it, a write's fixed costs would dominate. */
 const MIN_SLICE_ROWS = 50;
@@ -66,3 +66,16 @@ export class WriteSlices {
 
 /** The page's candidate writes (the mutations' store, the ids a sync gives): one pace for all of them. */
 export const candidateWriteSlices = new WriteSlices();
+
+/**
+ * Puts rows into the candidates table inside the caller's transaction, a slice per task at the page's
+ * pace (candidateWriteSlices), each once the one before is written; `toRow` makes each slice's rows as
+ * it goes. A pulled page of 10,000 rows put at once was one task of 640 ms (332 ms of CPU).
+ */
+export async function putCandidatesInSlices<T>(db: RepHireDb, rows: readonly T[], toRow: (row: T) => LocalCandidate): Promise<void> {
+  for (let at = 0; at < rows.length; ) {
+    const { to, written } = candidateWriteSlices.send(rows, at, (step) => db.candidates.bulkPut(step.map(toRow)));
+    at = to;
+    await written;
+  }
+}

@@ -21,7 +21,7 @@ import type { Candidate } from '@shared/schemas/candidate.schema';
 import { compactClocks, emailKey, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import { holdersOfRun, ownRunKey } from '@/db/own-writes-index';
-import { candidateWriteSlices } from '@/db/write-slices';
+import { candidateWriteSlices, putCandidatesInSlices } from '@/db/write-slices';
 
 /** Whether `confirmation` is about `row` as it is: the row holds exactly the confirmed run of own writes. */
 export function holds(row: LocalCandidate | undefined, confirmation: OwnRowConfirmation | undefined): row is LocalCandidate {
@@ -259,11 +259,7 @@ async function give(db: RepHireDb, confirmations: readonly OwnRowConfirmation[])
       ? fromMirror.slice(from, from + slice.length).filter((row) => row !== undefined)
       : confirmedRows(slice, await db.candidates.bulkGet(slice.map((c) => c.uid)));
     from += slice.length;
-    for (let at = 0; at < confirmed.length; ) {
-      const { to, written } = candidateWriteSlices.send(confirmed, at, (step) => db.candidates.bulkPut(step));
-      at = to;
-      await written;
-    }
+    await putCandidatesInSlices(db, confirmed, (row) => row);
     given += confirmed.length;
   }
   return given;

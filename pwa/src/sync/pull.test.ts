@@ -3,13 +3,15 @@
  * ahead at most, and asks again when the size it guessed was not the one the page called for.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
 import { createCandidatesRepo } from '@/features/candidates/repo';
-import type { RepHireDb } from '@/db/database';
-import { pullAll } from './pull';
+import { PUT_SLICE_ROWS, type RepHireDb } from '@/db/database';
+import { applyPulledPage, pullAll } from './pull';
 import { pushOutbox } from './push';
 import { FakeSyncServer } from './testing/fake-server';
 import { ownedDb } from './testing/fixtures';
+import { lastPullPage } from './testing/pull-pages';
 import type { SyncTransport } from './transport';
 
 const dbs: RepHireDb[] = [];
@@ -73,4 +75,18 @@ describe('pulling the next page at the head of the one before', () => {
     expect(await reader.candidates.count()).toBe(95);
     expect(asked.slice(2).every((a) => a.limit === 10)).toBe(true);
   }, 60_000);
+});
+
+describe("a pulled page's rows", () => {
+  it('are written a slice at a time, every one of them', async () => {
+    const db = await device();
+    const candidates = Array.from({ length: 1200 }, (_, i) => makeCandidate({ id: i + 1, email: `p${i}@x.io` }));
+    const puts = vi.spyOn(db.candidates, 'bulkPut');
+    expect(await applyPulledPage(db, lastPullPage({ candidates, includedThrough: 0 }), true)).toBe(true);
+    const sizes = puts.mock.calls.map(([rows]) => rows.length);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(PUT_SLICE_ROWS);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1200);
+    expect((await db.candidates.bulkGet(candidates.map((c) => c.uid))).map((row) => row?.id)).toEqual(candidates.map((c) => c.id));
+  });
 });

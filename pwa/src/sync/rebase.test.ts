@@ -57,6 +57,28 @@ describe('rebase', () => {
     expect(await getMeta(db, 'cursor')).toBe('c2');
   });
 
+  it("keeps pending edits on top of a page's rows whether the rows they touch are fewer or more than the page's", async () => {
+    const repo = await setup();
+    const [ann, bo, cy] = ['ann@x.io', 'bo@x.io', 'cy@x.io'].map((email) => serverRecord(email, { location: 'Austin' })) as [Candidate, Candidate, Candidate];
+    await pullPage(page([ann, bo, cy], 0));
+    await repo.updateCandidate(ann.uid, { phone: '2' });
+    await repo.updateCandidate(bo.uid, { phone: '3' });
+    const moved = (row: Candidate, location: string, offsetMs: number) => applyCandidateChanges(row, { location }, serverStamp(offsetMs), NOW).record;
+    const stored = async () => (await repo.listCandidates()).map((c) => [c.email, c.phone ?? null, c.location]).sort();
+    const copies = async () => (await db.serverRows.toArray()).map((copy) => [copy.uid === ann.uid ? 'ann' : copy.uid === bo.uid ? 'bo' : '?', (copy.row as Candidate).location]);
+
+    // Two server copies kept, a page of three rows (the copies are listed).
+    const annInParis = moved(ann, 'Paris', -2000);
+    await pullPage(page([annInParis, moved(bo, 'Paris', -2000), moved(cy, 'Paris', -2000)], 0, 'c2'));
+    expect(await stored()).toEqual([['ann@x.io', '2', 'Paris'], ['bo@x.io', '3', 'Paris'], ['cy@x.io', null, 'Paris']]);
+    expect((await copies()).sort()).toEqual([['ann', 'Paris'], ['bo', 'Paris']]);
+
+    // Two copies kept, a page of one row (it is looked up).
+    await pullPage(page([moved(annInParis, 'Oslo', -1000)], 0, 'c3'));
+    expect(await stored()).toEqual([['ann@x.io', '2', 'Oslo'], ['bo@x.io', '3', 'Paris'], ['cy@x.io', null, 'Paris']]);
+    expect((await copies()).sort()).toEqual([['ann', 'Oslo'], ['bo', 'Paris']]);
+  });
+
   it('drops entries only up to the pull includedThrough and replays the rest', async () => {
     const repo = await setup();
     const original = serverRecord('bo@x.io');

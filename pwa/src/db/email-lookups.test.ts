@@ -1,0 +1,33 @@
+/**
+ * The emailKey lookups inside a transaction (email-lookups.ts): one request per key, sent a few hundred
+ * per task, each answer at its key's place, however many keys.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
+import { ownedDb } from '@/sync/testing/fixtures';
+import { toLocalCandidate, type RepHireDb } from './database';
+import { candidatesWithEmailKeys, indexedEmailKeys } from './email-lookups';
+
+let db: RepHireDb;
+afterEach(async () => {
+  await db?.delete();
+});
+
+describe('emailKey lookups in a transaction', () => {
+  it('answer every key of many, across the slices they are sent in', async () => {
+    db = await ownedDb();
+    // Every third of 1,300 emails is held; one of them by two rows.
+    const held = Array.from({ length: 1300 }, (_, i) => `p${i}@x.io`).filter((_, i) => i % 3 === 0);
+    const rows = held.map((email) => toLocalCandidate(makeCandidate({ email })));
+    rows.push(toLocalCandidate(makeCandidate({ email: 'P3@x.io' })));
+    await db.candidates.bulkPut(rows);
+    const keys = Array.from({ length: 1300 }, (_, i) => `p${i}@x.io`);
+
+    const [found, known] = await db.transaction('r', db.candidates, () => Promise.all([candidatesWithEmailKeys(db, keys), indexedEmailKeys(db, keys)]));
+
+    // In the keys' order, both rows of p3@x.io at its place.
+    expect(found.map((row) => row.emailKey)).toEqual([held[0], held[1], held[1], ...held.slice(2)]);
+    expect([...known].sort()).toEqual([...held].sort());
+  });
+});
