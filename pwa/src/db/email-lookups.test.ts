@@ -17,12 +17,12 @@ afterEach(async () => {
 describe('emailKey lookups in a transaction', () => {
   it('answer every key of many, across the slices they are sent in', async () => {
     db = await ownedDb();
-    // Every third of 1,300 emails is held; one of them by two rows.
-    const held = Array.from({ length: 1300 }, (_, i) => `p${i}@x.io`).filter((_, i) => i % 3 === 0);
+    // Every third of 4,500 emails is held; one of them by two rows.
+    const held = Array.from({ length: 4500 }, (_, i) => `p${i}@x.io`).filter((_, i) => i % 3 === 0);
     const rows = held.map((email) => toLocalCandidate(makeCandidate({ email })));
     rows.push(toLocalCandidate(makeCandidate({ email: 'P3@x.io' })));
     await db.candidates.bulkPut(rows);
-    const keys = Array.from({ length: 1300 }, (_, i) => `p${i}@x.io`);
+    const keys = Array.from({ length: 4500 }, (_, i) => `p${i}@x.io`);
 
     const [found, known] = await db.transaction('r', db.candidates, () => Promise.all([candidatesWithEmailKeys(db, keys), indexedEmailKeys(db, keys)]));
 
