@@ -1,5 +1,5 @@
 /**
- * The emailKey lookups inside a transaction (email-lookups.ts): one request per key, sent a few hundred
+ * The emailKey lookups inside a transaction (email-lookups.ts): one request per key, sent 2,000 at most
  * per task, each answer at its key's place, however many keys.
  */
 import 'fake-indexeddb/auto';
