@@ -89,7 +89,7 @@ function confirmedFields(
  * Each confirmation's run as one text (ownRunKey joined), made once for each stretch of confirmations
  * of the same run: an import's confirmations come a few runs in all, one after another.
  */
-function runIdsOf(confirmations: readonly OwnRowConfirmation[]): string[] {
+export function runIdsOf(confirmations: readonly OwnRowConfirmation[]): string[] {
   let last: OwnRowConfirmation | undefined;
   let id = '';
   return confirmations.map((confirmation) => {

@@ -29,11 +29,11 @@ import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
 import { PUT_SLICE_ROWS, emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
-import { madeHere, ownRunKey } from '@/db/own-writes-index';
+import { madeHere } from '@/db/own-writes-index';
 import { candidatesWithEmailKeys } from '@/db/email-lookups';
 import { putCandidatesInSlices } from '@/db/write-slices';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
-import { holds, keepConfirmations, readAsConfirmed, runsHold, type CheckedRuns } from './confirmations';
+import { holds, keepConfirmations, readAsConfirmed, runIdsOf, runsHold, type CheckedRuns } from './confirmations';
 import { erasureTables, forgetErased } from './erasure';
 import { emptySeenRows, rebase, type RebaseResult, type SeenRows } from './rebase';
 import { SyncError, type PullHead, type SyncTransport } from './transport';
@@ -67,6 +67,12 @@ async function splitTouched<T extends Candidate | InterviewNote | SavedView | Sc
   return { untouched, copies };
 }
 
+/** The server copies kept of rows of `kind` (their keys are [kind, uid]). */
+const serverCopiesOf = (db: RepHireDb, kind: RowKind) => db.serverRows.where(':id').between([kind, Dexie.minKey], [kind, Dexie.maxKey]);
+
+/** Their keys: one request. */
+const copyKeysOf = async (db: RepHireDb, kind: RowKind) => (await serverCopiesOf(db, kind).primaryKeys()) as Array<[RowKind, string]>;
+
 /**
  * Which of `rows` the device keeps a server copy of (rows its pending changes touch). The copies are
  * few as a rule: none (one request says so), or listed, keys only, when no more than the rows; else
@@ -77,11 +83,10 @@ async function splitTouched<T extends Candidate | InterviewNote | SavedView | Sc
 async function touchedAmong(db: RepHireDb, kind: RowKind, rows: ReadonlyArray<{ uid: string }>): Promise<Set<string>> {
   const touched = new Set<string>();
   if (!rows.length) return touched;
-  const ofKind = () => db.serverRows.where(':id').between([kind, Dexie.minKey], [kind, Dexie.maxKey]);
-  const copies = await ofKind().count();
+  const copies = await serverCopiesOf(db, kind).count();
   if (copies === 0) return touched;
   if (copies <= rows.length) {
-    for (const [, uid] of (await ofKind().primaryKeys()) as Array<[RowKind, string]>) touched.add(uid);
+    for (const [, uid] of await copyKeysOf(db, kind)) touched.add(uid);
     return touched;
   }
   for (let from = 0; from < rows.length; from += PUT_SLICE_ROWS) {
@@ -121,7 +126,7 @@ const RUNS_PER_ROW_FOR_INDEX = 0.1;
  */
 async function confirmationsHold(db: RepHireDb, confirmed: OwnRowConfirmation[], checked?: CheckedRuns): Promise<boolean> {
   if (!confirmed.length) return true;
-  const runs = new Set(confirmed.map((c) => ownRunKey(c).join()));
+  const runs = new Set(runIdsOf(confirmed));
   if (runs.size <= Math.max(1, confirmed.length * RUNS_PER_ROW_FOR_INDEX)) return runsHold(db, confirmed, checked);
   for (let from = 0; from < confirmed.length; from += PUT_SLICE_ROWS) {
     const slice = confirmed.slice(from, from + PUT_SLICE_ROWS);
@@ -137,7 +142,7 @@ async function confirmationsHold(db: RepHireDb, confirmed: OwnRowConfirmation[],
  */
 async function forgetCopies(db: RepHireDb, uids: string[]): Promise<void> {
   if (!uids.length) return;
-  const markers = (await db.serverRows.where(':id').between(['candidate', Dexie.minKey], ['candidate', Dexie.maxKey]).primaryKeys()) as Array<[RowKind, string]>;
+  const markers = await copyKeysOf(db, 'candidate');
   if (!markers.length) return;
   const confirmed = new Set(uids);
   await db.serverRows.bulkDelete(markers.filter(([, uid]) => confirmed.has(uid)));
