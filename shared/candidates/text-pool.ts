@@ -12,8 +12,14 @@
  * RecentText, for timestamps: rows written together share them and arrive together, and otherwise
  * every edit makes a new one, so only the last text seen is kept.
  */
+import { StringMap } from './string-map';
+
 export class TextPool {
-  private readonly texts = new Map<string, string>();
+  /**
+   * A StringMap, not a Map: each text looked up in a Map would be internalized (string-map.ts), and the
+   * texts looked up are every row's, 100,000 of them for one field of an import.
+   */
+  private readonly texts = new StringMap<string>();
 
   constructor(private readonly capacity = 10_000) {}
 

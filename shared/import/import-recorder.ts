@@ -6,6 +6,7 @@
  * the note lines the import appended. `take()` hands over what was recorded since the last call, so a
  * 100,000-row import is kept batch by batch, never as one big list in memory.
  */
+import { StringMap, StringSet } from '../candidates/string-map';
 import type { Candidate } from '../schemas/candidate.schema';
 import type { MutationStore } from '../mutations/store';
 import { UNDOABLE_FIELDS, type UndoImportItem } from '../mutations/candidates-undo-import';
@@ -21,11 +22,12 @@ export function appendedLines(before: string, after: string): string[] {
 export class ImportRecorder {
   /** The stamps of the import's mutations, in order. */
   readonly stamps: string[] = [];
-  private readonly made = new Set<string>();
+  /** Keyed without V8's hash tables: the device keeps these uids (string-map.ts). */
+  private readonly made = new StringSet();
   /** Per changed candidate, the fields whose earlier value is already kept. */
-  private readonly kept = new Map<string, Set<string>>();
+  private readonly kept = new StringMap<Set<string>>();
   /** Rows as the import's mutations read them, until they write them back. */
-  private readonly seen = new Map<string, Candidate>();
+  private readonly seen = new StringMap<Candidate>();
   private items: UndoImportItem[] = [];
 
   /** Records a mutation's stamp; call it for every mutation written through `wrap`. */

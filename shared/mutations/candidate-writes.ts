@@ -2,11 +2,12 @@
  * Steps the candidate mutations share: change one candidate by uid through a merge function, with the
  * refusals every side answers the same way.
  */
+import { StringSet, type ReadonlyStringSet } from '../candidates/string-map';
 import type { Candidate } from '../schemas/candidate.schema';
 import type { MergeResult } from '../sync/merge';
 import { applied, historyOf, rejected, REFUSALS, type MutationOutcome, type MutationStore, type StoreCandidate } from './store';
 
-export const NOTHING_CREATED: ReadonlySet<string> = new Set();
+export const NOTHING_CREATED: ReadonlyStringSet = new StringSet();
 
 /**
  * Loads the candidate, applies `change`, writes it and what it lost. A deleted candidate's refused

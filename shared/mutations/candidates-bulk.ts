@@ -8,6 +8,7 @@
  * left out, as the single mutation would refuse it; the bulk is refused only when every item was.
  */
 import { z } from 'zod';
+import { StringMap } from '../candidates/string-map';
 import type { Candidate } from '../schemas/candidate.schema';
 import { statusSchema } from '../schemas/candidate.schema';
 import { applyDelete, applySetStatus, applyUndoDelete, applyUndoStatus, type MergeResult } from '../sync/merge';
@@ -66,9 +67,10 @@ function noChangeReason(record: Candidate, item: BulkItem): string | undefined {
 
 export async function apply(store: MutationStore, { items }: Args, ctx: MutationContext): Promise<MutationOutcome> {
   const records = await store.getCandidates(items.map((item) => item.uid));
-  const current = new Map<string, Candidate>();
+  // Keyed without V8's hash tables: the device keeps these uids (string-map.ts).
+  const current = new StringMap<Candidate>();
   for (const record of records) if (record && !record.erased) current.set(record.uid, record);
-  const written = new Map<string, Candidate>();
+  const written = new StringMap<Candidate>();
   let updated = 0;
   let unchanged = 0;
   let firstRefusal: string | undefined;

@@ -7,6 +7,7 @@
  * its values go to the history), one whose candidate was erased is dropped.
  */
 import { z } from 'zod';
+import { StringMap, StringSet } from '../candidates/string-map';
 import { normalizeEmail } from '../candidates/email';
 import { SHORT_TEXT_MAX, type Candidate } from '../schemas/candidate.schema';
 import { combineImportRows } from '../sync/combine-import-rows';
@@ -38,9 +39,9 @@ export function preferredMatch(a: Candidate, b: Candidate): Candidate {
 }
 
 /** The live candidate per normalised email that a write by email updates. */
-export async function liveMatchesByEmail(store: MutationStore, emails: readonly string[]): Promise<Map<string, Candidate>> {
-  const matches = new Map<string, Candidate>();
-  const keys = [...new Set(emails.map(normalizeEmail))];
+export async function liveMatchesByEmail(store: MutationStore, emails: readonly string[]): Promise<StringMap<Candidate>> {
+  const matches = new StringMap<Candidate>();
+  const keys = [...new StringSet(emails.map(normalizeEmail))];
   if (!keys.length) return matches;
   for (const found of await store.liveCandidatesByEmail(keys)) {
     const key = normalizeEmail(found.email);
@@ -52,7 +53,8 @@ export async function liveMatchesByEmail(store: MutationStore, emails: readonly 
 
 export async function apply(store: MutationStore, args: Args, ctx: MutationContext): Promise<MutationOutcome> {
   const { rows: combined, superseded } = combineImportRows(args.rows);
-  const byUid = new Map<string, StoreCandidate>();
+  // Keyed without V8's hash tables: the device keeps these uids and emails (string-map.ts).
+  const byUid = new StringMap<StoreCandidate>();
   if (!ctx.firstWrite) {
     for (const found of await store.getCandidates(combined.map((row) => row.uid))) if (found) byUid.set(found.uid, found);
   }
@@ -60,8 +62,8 @@ export async function apply(store: MutationStore, args: Args, ctx: MutationConte
     store,
     combined.filter((row) => !byUid.has(row.uid)).map((row) => row.email),
   );
-  const working = new Map<string, Candidate>();
-  const created = new Set<string>();
+  const working = new StringMap<Candidate>();
+  const created = new StringSet();
   const events: HistoryEvent[] = [];
   const outcome: MutationOutcome = { status: 'applied', created: 0, updated: 0, unchanged: 0, dropped: 0 };
   let refused = 0;

@@ -13,10 +13,12 @@
  * list it and `apply` follows, so both sides decide alike.
  */
 import { z } from 'zod';
+import { StringMap } from '../candidates/string-map';
 import { removeLastLine } from '../candidates/notes';
 import { CANDIDATE_LWW_FIELDS, candidateFieldsSchema, LONG_TEXT_MAX, NOTES_MAX, statusSchema, storableString, type Candidate } from '../schemas/candidate.schema';
 import { applyCandidateChanges, applyDelete, type FieldEvent } from '../sync/merge';
 import { hlcSchema, MAX_IMPORT_ROWS_PER_MUTATION, uidSchema } from './args.schema';
+import { NOTHING_CREATED } from './candidate-writes';
 import { applied, historyOf, rejected, type HistoryEvent, type MutationContext, type MutationOutcome, type MutationStore, type StoreCandidate } from './store';
 
 /** The fields an import may change on an existing candidate (never its email; notes only by appending). */
@@ -123,9 +125,10 @@ function mayRemove(record: Candidate, ctx: MutationContext): boolean {
 export async function apply(store: MutationStore, { importHlcs, items }: Args, ctx: MutationContext): Promise<MutationOutcome> {
   const stamps = new Set(importHlcs);
   const records = await store.getCandidates(items.map((item) => item.uid));
-  const working = new Map<string, StoreCandidate>();
+  // Keyed without V8's hash tables: the device keeps these uids (string-map.ts).
+  const working = new StringMap<StoreCandidate>();
   for (const record of records) if (record && !record.erased) working.set(record.uid, record);
-  const written = new Map<string, Candidate>();
+  const written = new StringMap<Candidate>();
   const events: HistoryEvent[] = [];
   let updated = 0;
   let unchanged = 0;
@@ -146,7 +149,7 @@ export async function apply(store: MutationStore, { importHlcs, items }: Args, c
     updated += 1;
   }
   store.recordEvents(events);
-  if (written.size) await store.putCandidates([...written.values()], new Set());
+  if (written.size) await store.putCandidates([...written.values()], NOTHING_CREATED);
   if (!written.size && records.every((record) => !record || record.erased)) return rejected('The imported candidates are gone', items.length);
   return applied(0, updated, unchanged);
 }

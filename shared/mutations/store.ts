@@ -5,6 +5,7 @@
  * and over Maps in the tests' fake server. Every merge rule lives in the mutations; a store only reads
  * and writes rows, batched (an import asks for a thousand rows in one call).
  */
+import type { ReadonlyStringSet } from '../candidates/string-map';
 import type { Candidate, InterviewNote } from '../schemas/candidate.schema';
 import type { SavedView } from '../schemas/saved-view.schema';
 import type { ScheduledInterview } from '../schemas/scheduled-interview.schema';
@@ -32,7 +33,7 @@ export interface MutationStore {
    * Writes candidates. `created`: uids among them this mutation creates (nothing is stored under them
    * yet; the server inserts them, a device skips looking them up).
    */
-  putCandidates(rows: readonly Candidate[], created: ReadonlySet<string>): Promise<void>;
+  putCandidates(rows: readonly Candidate[], created: ReadonlyStringSet): Promise<void>;
   getInterviewNote(uid: string): Promise<InterviewNote | undefined>;
   /** The candidate's live note for that day (a note made elsewhere may have another uid). */
   liveInterviewNoteFor(candidateUid: string, day: string): Promise<InterviewNote | undefined>;

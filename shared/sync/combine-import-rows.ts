@@ -6,6 +6,7 @@
  * same candidates wherever its batches are cut. Run by the candidates.import mutation, on the device
  * and on the server alike.
  */
+import { StringMap } from '../candidates/string-map';
 import { appendMissingLines } from '../candidates/notes';
 import { normalizeEmail } from '../candidates/email';
 import type { ImportRow } from '../mutations/args.schema';
@@ -21,8 +22,9 @@ const blank = (value: unknown) => value === undefined || value === null || value
 export function combineImportRows(rows: readonly ImportRow[]): CombinedRows {
   const combined: ImportRow[] = [];
   const superseded: CombinedRows['superseded'] = [];
-  const byUid = new Map<string, number>();
-  const byEmail = new Map<string, number>();
+  // Keyed without V8's hash tables: the device keeps these uids and emails (string-map.ts).
+  const byUid = new StringMap<number>();
+  const byEmail = new StringMap<number>();
   for (const row of rows) {
     const email = normalizeEmail(row.email);
     const index = byUid.get(row.uid) ?? byEmail.get(email);

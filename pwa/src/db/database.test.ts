@@ -271,12 +271,12 @@ describe('email key lookups', () => {
     const expected = byUid([ann, annAgain, bo]);
 
     expect(byUid(await candidatesWithEmailKeys(db, keys))).toStrictEqual(expected);
-    expect(await indexedEmailKeys(db, keys)).toEqual(new Set(['ann@x.io', 'bo@x.io']));
+    expect(await indexedEmailKeys(db, keys)).toEqual(['ann@x.io', 'bo@x.io']);
     await db.transaction('r', db.candidates, async () => {
       expect(byUid(await candidatesWithEmailKeys(db, keys))).toStrictEqual(expected);
-      expect(await indexedEmailKeys(db, keys)).toEqual(new Set(['ann@x.io', 'bo@x.io']));
+      expect(await indexedEmailKeys(db, keys)).toEqual(['ann@x.io', 'bo@x.io']);
       expect(await candidatesWithEmailKeys(db, [])).toEqual([]);
-      expect(await indexedEmailKeys(db, ['nobody@x.io'])).toEqual(new Set());
+      expect(await indexedEmailKeys(db, ['nobody@x.io'])).toEqual([]);
     });
     await db.delete();
   });

@@ -3,6 +3,7 @@
  * them. Inside a transaction they send one request per key at once (perEmailKey), past Dexie.
  */
 import Dexie from 'dexie';
+import { StringSet } from '@shared/candidates/string-map';
 import type { LocalCandidate, RepHireDb } from './database';
 import { fromStoredCandidate } from './stored-candidate';
 
@@ -43,10 +44,22 @@ function perEmailKey<T>(keys: readonly string[], ask: (index: IDBIndex, key: str
   });
 }
 
-/** Which of `keys` the candidates' emailKey index holds (in a transaction: see perEmailKey). */
-export function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promise<Set<string>> {
-  if (!Dexie.currentTransaction) return db.candidates.where('emailKey').anyOf([...keys]).keys().then((found) => new Set(found as string[]));
-  return perEmailKey(keys, (index, key) => index.getKey(key)).then((answers) => new Set(keys.filter((_, i) => answers[i] !== undefined)));
+/**
+ * Which of `keys` the candidates' emailKey index holds, in their order (in a transaction: see
+ * perEmailKey). No Set of them: an import's keys are the emails its candidates keep (string-map.ts).
+ */
+export function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promise<string[]> {
+  if (!Dexie.currentTransaction) {
+    return db.candidates
+      .where('emailKey')
+      .anyOf([...keys])
+      .keys()
+      .then((found) => {
+        const held = new StringSet(found as string[]);
+        return keys.filter((key) => held.has(key));
+      });
+  }
+  return perEmailKey(keys, (index, key) => index.getKey(key)).then((answers) => keys.filter((_, i) => answers[i] !== undefined));
 }
 
 /** The stored candidates, deleted ones too, whose emailKey is one of `keys` (in a transaction: see perEmailKey). */

@@ -16,6 +16,7 @@
  * A write since (an edit, a rebase's revert, a row pulled in full) leaves the row with another run or
  * none, so a confirmation can never be applied to a row it was not about.
  */
+import { StringMap, StringSet, type ReadonlyStringMap } from '@shared/candidates/string-map';
 import type { OwnRowConfirmation } from '@shared/sync/protocol.schema';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { compactClocks, emailKey, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
@@ -106,7 +107,7 @@ export function runIdsOf(confirmations: readonly OwnRowConfirmation[]): string[]
  * joins a run once it is checked: a run whose set ends empty has every row it holds confirmed. The
  * rebase at the end of the pull reads only the rest (rebase.ts, includedLeftTraces).
  */
-export type CheckedRuns = Map<string, Set<string>>;
+export type CheckedRuns = Map<string, StringSet>;
 
 /**
  * Whether every confirmation holds for the row the table keeps, checked through the run index: one
@@ -122,7 +123,7 @@ export async function runsHold(db: RepHireDb, confirmations: readonly OwnRowConf
     run.uids.push(confirmation.uid);
   }
   const each = [...runs.entries()];
-  const holders = await Promise.all(each.map(async ([, { run }]) => new Set(await holdersOfRun(db, run))));
+  const holders = await Promise.all(each.map(async ([, { run }]) => new StringSet(await holdersOfRun(db, run))));
   if (!each.every(([, { uids }], i) => uids.every((uid) => holders[i]!.has(uid)))) return false;
   each.forEach(([id, { uids }], i) => {
     const open = checked?.get(id) ?? holders[i]!;
@@ -145,11 +146,14 @@ export async function keepConfirmations(db: RepHireDb, confirmed: readonly OwnRo
   }
 }
 
-/** Confirmations by uid, a later page's replacing an earlier one's. */
-export type KeptConfirmations = ReadonlyMap<string, OwnRowConfirmation>;
+/**
+ * Confirmations by uid, a later page's replacing an earlier one's. Keyed without V8's hash tables: a
+ * pull's 100,000 uids would join the string table while kept (string-map.ts).
+ */
+export type KeptConfirmations = ReadonlyStringMap<OwnRowConfirmation>;
 
-function byUid(pages: ConfirmationPage[]): Map<string, OwnRowConfirmation> {
-  const found = new Map<string, OwnRowConfirmation>();
+function byUid(pages: ConfirmationPage[]): StringMap<OwnRowConfirmation> {
+  const found = new StringMap<OwnRowConfirmation>();
   for (const page of [...pages].sort((a, b) => a.seq! - b.seq!)) for (const confirmation of page.confirmations) found.set(confirmation.uid, confirmation);
   return found;
 }
@@ -178,13 +182,13 @@ export async function allKeptConfirmations(db: RepHireDb): Promise<KeptConfirmat
   const seqs = keys.join();
   if (!seqs) {
     lastRead.delete(db);
-    return new Map();
+    return new StringMap();
   }
   const known = lastRead.get(db);
   if (known?.seqs === seqs) return known.confirmations;
   // A page per request, each taken in as it comes (the keys come in seq order): one answer holding
   // every page, or one pass over all of them, was one long task (100,000 confirmations: 70–150 ms).
-  const confirmations = new Map<string, OwnRowConfirmation>();
+  const confirmations = new StringMap<OwnRowConfirmation>();
   for (const seq of keys) {
     const page = await db.confirmations.get(seq);
     for (const confirmation of page?.confirmations ?? []) confirmations.set(confirmation.uid, confirmation);
@@ -227,7 +231,7 @@ async function confirmedFromMirror(db: RepHireDb, confirmations: readonly OwnRow
   const runIds = runIdsOf(confirmations);
   const runs = new Map<string, OwnRowConfirmation>();
   confirmations.forEach((confirmation, i) => runs.set(runIds[i]!, confirmation));
-  const holders = new Map(await Promise.all([...runs].map(async ([id, run]) => [id, new Set(await holdersOfRun(db, run))] as const)));
+  const holders = new Map(await Promise.all([...runs].map(async ([id, run]) => [id, new StringSet(await holdersOfRun(db, run))] as const)));
   const holding = confirmations.map((confirmation, i) => holders.get(runIds[i]!)!.has(confirmation.uid));
   const rows = confirmations.map((confirmation, i): LocalCandidate | undefined => {
     const candidate = live[i];

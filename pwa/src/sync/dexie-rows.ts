@@ -24,6 +24,7 @@
  * copy is then the row itself, and its next write starts a new run.
  */
 import type { Table } from 'dexie';
+import { StringMap, StringSet } from '@shared/candidates/string-map';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
@@ -69,10 +70,13 @@ function live(rows: Array<LocalCandidate | undefined>): Candidate[] {
   return rows.flatMap((row) => (row && !row.deletedAt ? [fromLocalCandidate(row)] : []));
 }
 
-/** Live candidates by email key, as known in this transaction (see the module comment). */
+/**
+ * Live candidates by email key, as known in this transaction (see the module comment); keyed without
+ * V8's hash tables, as the candidate mirror keeps these uids and emails (string-map.ts).
+ */
 class EmailMemo {
-  private readonly byKey = new Map<string, Map<string, Candidate>>();
-  private readonly keyOf = new Map<string, string>();
+  private readonly byKey = new StringMap<StringMap<Candidate>>();
+  private readonly keyOf = new StringMap<string>();
 
   has(key: string): boolean {
     return this.byKey.has(key);
@@ -80,7 +84,7 @@ class EmailMemo {
 
   /** What a lookup found for `keys` (every one of them gets an entry, empty when none). */
   remember(keys: readonly string[], found: readonly Candidate[]) {
-    for (const key of keys) if (!this.byKey.has(key)) this.byKey.set(key, new Map());
+    for (const key of keys) if (!this.byKey.has(key)) this.byKey.set(key, new StringMap());
     for (const candidate of found) this.place(candidate);
   }
 
@@ -93,7 +97,7 @@ class EmailMemo {
   }
 
   get(keys: readonly string[]): Candidate[] {
-    return [...new Set(keys)].flatMap((key) => [...(this.byKey.get(key)?.values() ?? [])]);
+    return [...new StringSet(keys)].flatMap((key) => [...(this.byKey.get(key)?.values() ?? [])]);
   }
 
   private place(candidate: Candidate) {
@@ -150,7 +154,7 @@ export function dexieRows(db: RepHireDb): DexieRows {
       if (found) return live(await asStored(await db.candidates.bulkGet(found.map((row) => row.uid))));
     }
     const present = await indexedEmailKeys(db, keys);
-    return live(present.size ? await asStored(await db.candidates.where('emailKey').anyOf([...present]).toArray()) : []);
+    return live(present.length ? await asStored(await db.candidates.where('emailKey').anyOf(present).toArray()) : []);
   }
 
   return {
@@ -162,7 +166,7 @@ export function dexieRows(db: RepHireDb): DexieRows {
       return (await asStored(await db.candidates.bulkGet([...uids]))).map((row) => row && fromLocalCandidate(row));
     },
     async liveCandidatesByEmail(keys) {
-      const unknown = [...new Set(keys.filter((key) => !memo.has(key)))];
+      const unknown = [...new StringSet(keys.filter((key) => !memo.has(key)))];
       if (unknown.length) memo.remember(unknown, await lookUp(unknown));
       return memo.get(keys);
     },
@@ -171,7 +175,7 @@ export function dexieRows(db: RepHireDb): DexieRows {
       // A uid the mutation creates has no stored row to keep a copy of: nothing to read.
       const others = created.size ? rows.filter((row) => !created.has(row.uid)) : rows;
       // Server copies and the runs of own writes are read before the rows change.
-      const stored = new Map<string, LocalCandidate | undefined>();
+      const stored = new StringMap<LocalCandidate | undefined>();
       if (others.length) {
         const uids = others.map((row) => row.uid);
         (await asStored(await db.candidates.bulkGet(uids))).forEach((row, i) => stored.set(uids[i]!, row));

@@ -23,6 +23,7 @@
  * again with every row in full.
  */
 import Dexie from 'dexie';
+import { StringSet } from '@shared/candidates/string-map';
 import { announceArrivals, countNew, hasArrivalListeners } from './arrivals';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
@@ -80,8 +81,9 @@ const copyKeysOf = async (db: RepHireDb, kind: RowKind) => (await serverCopiesOf
  * in one task: 250–260 ms of the main thread's CPU (bench:import, a device that pulled another's
  * 100,000 candidates after its own import, 28 November 2026).
  */
-async function touchedAmong(db: RepHireDb, kind: RowKind, rows: ReadonlyArray<{ uid: string }>): Promise<Set<string>> {
-  const touched = new Set<string>();
+async function touchedAmong(db: RepHireDb, kind: RowKind, rows: ReadonlyArray<{ uid: string }>): Promise<StringSet> {
+  // Keyed without V8's hash tables: the candidate mirror keeps the pulled rows' uids (string-map.ts).
+  const touched = new StringSet();
   if (!rows.length) return touched;
   const copies = await serverCopiesOf(db, kind).count();
   if (copies === 0) return touched;
@@ -106,8 +108,8 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
   if (!rows.length) return false;
   const [touched, made] = await Promise.all([db.serverRows.count(), madeHere(db).count()]);
   if (touched === 0 && made === 0) return false;
-  const pulled = new Set(rows.map((r) => r.uid));
-  const sameEmail = await candidatesWithEmailKeys(db, [...new Set(rows.map((r) => emailKey(r.email)))]);
+  const pulled = new StringSet(rows.map((r) => r.uid));
+  const sameEmail = await candidatesWithEmailKeys(db, [...new StringSet(rows.map((r) => emailKey(r.email)))]);
   const held = sameEmail.filter((row) => !pulled.has(row.uid));
   // A row a kept confirmation confirms is the server's already (confirmations.ts).
   const others = await readAsConfirmed(db, held);
@@ -144,7 +146,7 @@ async function forgetCopies(db: RepHireDb, uids: string[]): Promise<void> {
   if (!uids.length) return;
   const markers = await copyKeysOf(db, 'candidate');
   if (!markers.length) return;
-  const confirmed = new Set(uids);
+  const confirmed = new StringSet(uids);
   await db.serverRows.bulkDelete(markers.filter(([, uid]) => confirmed.has(uid)));
 }
 

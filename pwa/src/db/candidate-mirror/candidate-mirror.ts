@@ -21,6 +21,7 @@
  */
 import { indexCandidate, reindexCandidate, type IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { Candidate } from '@shared/schemas/candidate.schema';
+import { StringMap, StringSet } from '@shared/candidates/string-map';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { emailKey, fromLocalCandidate, type RepHireDb } from '../database';
 import { getMeta } from '../meta';
@@ -84,12 +85,13 @@ export class CandidateMirror {
   private state: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
   private stopWatching: (() => void) | null = null;
   private reader: MirrorReader = NO_READER;
-  private rows = new Map<string, Entry>();
+  /** Keyed without V8's hash tables (string-map.ts): each uid and email would join the string table. */
+  private rows = new StringMap<Entry>();
   /**
    * Live rows' uids by email key: the uid itself, or a list when several rows share the email (rare). A
    * Set per email cost each of 100,000 candidates two more objects for every garbage collection to mark.
    */
-  private readonly byEmail = new Map<string, string | string[]>();
+  private byEmail = new StringMap<string | string[]>();
   /** The write version every change up to which is applied; null when unsure (see the module comment). */
   private version: WriteVersion = null;
   /** Versions applied beyond `version`, waiting for the ones before them. */
@@ -143,7 +145,7 @@ export class CandidateMirror {
   liveCandidatesByEmail(keys: readonly string[], version: number): Candidate[] | null {
     if (this.state !== 'ready' || this.version !== version) return null;
     const found: Candidate[] = [];
-    for (const key of new Set(keys)) for (const uid of this.uidsWithEmail(key)) found.push(this.rows.get(uid)!.candidate);
+    for (const key of new StringSet(keys)) for (const uid of this.uidsWithEmail(key)) found.push(this.rows.get(uid)!.candidate);
     return found;
   }
 
@@ -241,8 +243,13 @@ export class CandidateMirror {
       const { candidates: list, version } = await this.source.load();
       const read = performance.now();
       const entries: Entry[] = new Array(list.length);
+      const rows = new StringMap<Entry>();
+      const byEmail = new StringMap<string | string[]>();
       for (let i = 0; i < list.length; i += 1) {
-        entries[i] = indexCandidate(list[i]!);
+        const entry = indexCandidate(list[i]!);
+        entries[i] = entry;
+        rows.set(entry.candidate.uid, entry);
+        addEmail(byEmail, entry.candidate);
         // Indexing 100,000 rows at once would be one long task: the browser gets a turn now and then.
         if (i % INDEX_SLICE_ROWS === INDEX_SLICE_ROWS - 1) await yieldToMain();
       }
@@ -251,9 +258,8 @@ export class CandidateMirror {
       // For profiling (and the table benchmark): reading and indexing every candidate.
       performance.measure('candidates:read', { start: started, end: read });
       performance.measure('candidates:index', { start: read, end: performance.now() });
-      this.rows = new Map(entries.map((entry) => [entry.candidate.uid, entry]));
-      this.byEmail.clear();
-      for (const entry of entries) this.addEmail(entry.candidate);
+      this.rows = rows;
+      this.byEmail = byEmail;
       this.version = version;
       this.state = 'ready';
       this.reader.loaded(entries);
@@ -267,7 +273,7 @@ export class CandidateMirror {
     this.stopWatching?.();
     this.stopWatching = null;
     this.state = 'idle';
-    this.rows = new Map();
+    this.rows = new StringMap();
     this.byEmail.clear();
     this.version = null;
     this.ahead.clear();
@@ -284,22 +290,13 @@ export class CandidateMirror {
     if (before && !sameEmail) this.removeEmail(emailKey(before.candidate.email), uid);
     if (candidate) {
       this.rows.set(uid, before ? reindexCandidate(before, candidate) : indexCandidate(candidate));
-      if (!sameEmail) this.addEmail(candidate);
+      if (!sameEmail) addEmail(this.byEmail, candidate);
     } else this.rows.delete(uid);
   }
 
   private uidsWithEmail(key: string): readonly string[] {
     const uids = this.byEmail.get(key);
     return uids === undefined ? [] : typeof uids === 'string' ? [uids] : uids;
-  }
-
-  private addEmail(candidate: Candidate) {
-    const key = emailKey(candidate.email);
-    const uids = this.byEmail.get(key);
-    if (uids === undefined) this.byEmail.set(key, candidate.uid);
-    else if (typeof uids === 'string') {
-      if (uids !== candidate.uid) this.byEmail.set(key, [uids, candidate.uid]);
-    } else if (!uids.includes(candidate.uid)) uids.push(candidate.uid);
   }
 
   /** No key is kept without a uid: a known email is a key present. */
@@ -312,6 +309,16 @@ export class CandidateMirror {
       else this.byEmail.set(key, rest);
     }
   }
+}
+
+/** Notes `candidate`'s uid under its email key (a uid alone, or a list when several rows share it). */
+function addEmail(byEmail: StringMap<string | string[]>, candidate: Candidate) {
+  const key = emailKey(candidate.email);
+  const uids = byEmail.get(key);
+  if (uids === undefined) byEmail.set(key, candidate.uid);
+  else if (typeof uids === 'string') {
+    if (uids !== candidate.uid) byEmail.set(key, [uids, candidate.uid]);
+  } else if (!uids.includes(candidate.uid)) uids.push(candidate.uid);
 }
 
 export function createCandidateMirror(source: MirrorSource): CandidateMirror {

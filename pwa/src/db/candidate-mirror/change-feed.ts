@@ -19,6 +19,7 @@
  * rebase, wipe) goes through Dexie, so nothing can change the table without a change here.
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import { StringMap, type ReadonlyStringMap } from '@shared/candidates/string-map';
 import type { LocalCandidate } from '../database';
 import type { MetaKey } from '../meta';
 
@@ -26,8 +27,11 @@ import type { MetaKey } from '../meta';
 export type WriteVersion = number | null;
 
 export type CandidateChange =
-  /** This tab: each touched uid with its row as committed (null: the row is gone from the table). */
-  | { type: 'rows'; rows: ReadonlyMap<string, LocalCandidate | null>; version: WriteVersion }
+  /**
+   * This tab: each touched uid with its row as committed (null: the row is gone from the table); keyed
+   * without V8's hash tables, as the mirror keeps these uids (string-map.ts).
+   */
+  | { type: 'rows'; rows: ReadonlyStringMap<LocalCandidate | null>; version: WriteVersion }
   /** Another tab: these uids changed; read them again. */
   | { type: 'uids'; uids: readonly string[]; version: WriteVersion }
   /** Anything may have changed (a range delete here or in another tab): read the table again. */
@@ -91,7 +95,7 @@ function announce(dbName: string, change: CandidateChange) {
 
 /** The writes of one transaction so far: the latest row per uid, or everything after a range delete. */
 interface Pending {
-  rows: Map<string, LocalCandidate | null>;
+  rows: StringMap<LocalCandidate | null>;
   all: boolean;
   /** Whether `meta` is in the transaction's scope (it can count itself). */
   counted: boolean;
@@ -107,7 +111,7 @@ const pendingByTransaction = new WeakMap<DBCoreTransaction, Pending>();
  * Dexie's own, so the change is announced before `await db.transaction(…)` resumes in the writer.
  */
 function track(dbName: string, trans: DBCoreTransaction, counted: boolean) {
-  const pending: Pending = { rows: new Map(), all: false, counted, version: null, settledVersion: null };
+  const pending: Pending = { rows: new StringMap(), all: false, counted, version: null, settledVersion: null };
   pendingByTransaction.set(trans, pending);
   (trans as unknown as IDBTransaction).addEventListener('complete', () => {
     const version = pending.settledVersion;

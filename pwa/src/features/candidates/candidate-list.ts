@@ -23,6 +23,7 @@
  *   (publishSorted) and shows the rows as they were when it began; changes meanwhile go out in the
  *   publish after it. Sorted at once, 100,000 new rows made it one task of 180–210 ms.
  */
+import { StringMap } from '@shared/candidates/string-map';
 import { appDb } from '@/db/app-db';
 import type { CandidateMirror, Entry, MirrorReader } from '@/db/candidate-mirror/candidate-mirror';
 import { yieldInTurn } from '@/lib/yield-to-main';
@@ -48,8 +49,11 @@ export interface ListOptions {
 export class CandidateList implements MirrorReader {
   private readonly listeners = new Set<() => void>();
   private published: Snapshot = snapshotOf('loading', []);
-  /** Rows changed since the last publish, each with whether the published snapshot has it. */
-  private readonly dirty = new Map<string, boolean>();
+  /**
+   * Rows changed since the last publish, each with whether the published snapshot has it (keyed
+   * without V8's hash tables, as the mirror keeps these uids: string-map.ts).
+   */
+  private readonly dirty = new StringMap<boolean>();
   private readonly idleWaiters: Array<() => void> = [];
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
