@@ -4,6 +4,7 @@
  * (one per trimmed, lower-cased email; candidates without an email each count once). One pass over the
  * index, run once per data change — or, when rows changed in place, adjusted for the changed rows only.
  */
+import { StringSet } from '@shared/candidates/string-map';
 import type { IndexedCandidate } from '@shared/candidates/candidate-index';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '@shared/schemas/candidate.schema';
 
@@ -15,7 +16,8 @@ export interface PipelineSummary {
 
 export function pipelineSummary(index: readonly IndexedCandidate[]): PipelineSummary {
   const counts = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])) as Record<CandidateStatus, number>;
-  const emails = new Set<string>();
+  // A StringSet: the emails are the ones the candidate mirror keeps (string-map.ts).
+  const emails = new StringSet();
   let withoutEmail = 0;
   for (const entry of index) {
     if (Object.hasOwn(counts, entry.status)) counts[entry.status] += 1;

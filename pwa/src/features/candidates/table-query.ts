@@ -15,6 +15,7 @@
  *   orders and masks over to the new index: a column's order is kept when no changed row's key for it
  *   changed, and a mask re-tests only the changed rows. So a one-row change costs next to nothing.
  */
+import { StringMap, StringSet } from '@shared/candidates/string-map';
 import type { IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { CandidateView } from '@shared/candidates/candidate-view';
 import { candidateFilterPredicate, hasActiveFilters, type CandidateFilters } from '@shared/candidates/filters';
@@ -47,15 +48,23 @@ interface Ranks {
 
 function ranksFor(index: readonly IndexedCandidate[], column: SortColumn): Ranks {
   const keys = index.map((entry) => keyOf(entry, column));
-  const values = new Set<string | number>();
-  for (const key of keys) if (key !== null) values.add(key);
-  let sorted: Array<string | number>;
-  if (column === 'status' || column === 'appliedDate') sorted = Array.from(Float64Array.from(values as Set<number>).sort());
-  else sorted = Array.from(values as Set<string>).sort(); // code-unit order, as `<` compares strings
-  const rankOf = new Map<string | number, number>();
+  if (column === 'status' || column === 'appliedDate') {
+    const values = new Set<number>();
+    for (const key of keys) if (key !== null) values.add(key as number);
+    return ranked(keys, Array.from(Float64Array.from(values).sort()), new Map());
+  }
+  // Names, emails and phone digits in a StringSet and StringMap: the candidate mirror keeps them, and
+  // in a Set or Map each would join V8's string table (string-map.ts).
+  const values = new StringSet();
+  for (const key of keys) if (key !== null) values.add(key as string);
+  return ranked(keys, Array.from(values).sort(), new StringMap()); // code-unit order, as `<` compares strings
+}
+
+/** Each key's rank among `sorted` (the distinct keys, ascending), through `rankOf`. */
+function ranked<K extends string | number>(keys: readonly Key[], sorted: K[], rankOf: { set(key: K, rank: number): unknown; get(key: K): number | undefined }): Ranks {
   sorted.forEach((value, rank) => rankOf.set(value, rank));
   const rank = new Int32Array(keys.length);
-  keys.forEach((key, position) => (rank[position] = key === null ? -1 : rankOf.get(key)!));
+  keys.forEach((key, position) => (rank[position] = key === null ? -1 : rankOf.get(key as K)!));
   return { rank, distinct: sorted.length };
 }
 
