@@ -46,8 +46,9 @@ export interface ReadonlyStringSet {
 /**
  * stringHash, remembering the last two keys hashed: a row's uid and email each go through several maps
  * in turn (a lookup, then a write), and hashing 40 characters costs more than comparing two strings
- * that differ (=== stops at the first differing character). Without it the server's candidates.import
- * took about three times as long over its maps as with V8's (which keep a string's hash in the string).
+ * that differ (=== stops at the first differing character). V8 keeps a string's hash in the string;
+ * hashing each key again for each map, the shared candidates.import took 117–137 ms per 100,000 rows
+ * in Node where V8's Maps took 57 ms, and 92–121 ms remembering the last two keys.
  */
 let lastKey: string | undefined;
 let lastHash = 0;
