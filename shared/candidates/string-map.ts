@@ -144,26 +144,27 @@ export class StringMap<V> implements ReadonlyStringMap<V> {
     this.layout += 1;
   }
 
-  *entries(): IterableIterator<[string, V]> {
-    for (const entry of this.liveEntries()) yield [this.keyList[entry]!, this.valueList[entry] as V];
+  entries(): IterableIterator<[string, V]> {
+    return this.walk((entry) => [this.keyList[entry]!, this.valueList[entry] as V]);
   }
 
-  *keys(): IterableIterator<string> {
-    for (const entry of this.liveEntries()) yield this.keyList[entry]!;
+  keys(): IterableIterator<string> {
+    return this.walk((entry) => this.keyList[entry]!);
   }
 
-  *values(): IterableIterator<V> {
-    for (const entry of this.liveEntries()) yield this.valueList[entry] as V;
+  values(): IterableIterator<V> {
+    return this.walk((entry) => this.valueList[entry] as V);
   }
 
   [Symbol.iterator](): IterableIterator<[string, V]> {
     return this.entries();
   }
 
-  private *liveEntries(): Generator<number> {
+  /** `pick` of each live entry, in order (one generator: one nested in another cost twice as much a step). */
+  private *walk<T>(pick: (entry: number) => T): Generator<T> {
     const layout = this.layout;
     for (let entry = 0; entry < this.used; entry += 1) {
-      if (this.keyList[entry] !== undefined) yield entry;
+      if (this.keyList[entry] !== undefined) yield pick(entry);
       if (this.layout !== layout) throw new Error('StringMap: keys were added or cleared while it was iterated');
     }
   }
