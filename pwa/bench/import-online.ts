@@ -9,12 +9,32 @@ import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, signInThroughUi } from '../tests/support/ui';
 import { confirmationsGiven, storeCount } from './device-db';
 import { importThroughDialog } from './import-dialog';
-import { sampleAllocations } from './heap';
+import { sampleAllocations, summarizeHeap } from './heap';
 import { longestTask, profileMainThread, sum, traceMainThread, watchLongTasks } from './main-thread';
 import type { Figure } from './report';
 
 /** BENCH_CPU_THROTTLE=n runs the online import with the page's main thread slowed n times (Chromium's CPU throttling). */
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
+
+/**
+ * BENCH_IDLE_GC=1 (with BENCH_JS_FLAGS=--expose-gc, and --trace-gc-nvp with DEBUG=pw:browser to read
+ * them) forces two full collections of the idle page before the import and two after the ids given:
+ * what a pause costs for what the page holds, apart from the import's garbage (28 November 2026: the
+ * dashboard's tally had put 200,000 emails in V8's string table, 18 ms of each pause).
+ */
+const IDLE_GC = Boolean(process.env.BENCH_IDLE_GC);
+/** BENCH_HEAP=dir sums a heap snapshot of the page after the ids given (heap.ts: summarizeHeap). */
+const HEAP_DIR = process.env.BENCH_HEAP;
+
+async function idleCollections(page: Page, when: string) {
+  if (!IDLE_GC) return;
+  await page.waitForTimeout(5000);
+  for (let i = 0; i < 2; i += 1) {
+    console.log(`  Full collection of the idle page, ${when}, at ${new Date().toISOString()}`);
+    await page.evaluate(() => (globalThis as unknown as { gc(): void }).gc());
+    await page.waitForTimeout(1000);
+  }
+}
 
 /** The email domain of the file imported online: its rows on the server are counted by it. */
 export const ONLINE_DOMAIN = 'online.bench.example';
@@ -152,6 +172,7 @@ export async function importOnline(
     await signInThroughUi(page, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await firstSyncDone(page, app);
+    await idleCollections(page, 'before the import');
     await watchLongTasks(page, 'online');
     const requests = syncRequests(page);
     let importMs = 0;
@@ -197,6 +218,8 @@ export async function importOnline(
       };
       trace = await traceMainThread(page, run, dirs.tasks && path.join(dirs.tasks, 'online-tasks.json'));
     });
+    await idleCollections(page, 'after the ids given');
+    await summarizeHeap(page, HEAP_DIR, 'online-after-ids');
     return {
       importMs,
       ...timings,

@@ -17,11 +17,15 @@
  * and prints them against the targets: CSV within 1.5× its baseline and under 10 s; no main-thread task
  * over 200 ms. Figures only — it never fails a build. Run: npm run bench:import
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
+import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
+import { MAX_IMPORT_ROWS_PER_MUTATION, SYNC_PROTOCOL_VERSION, type Mutation } from '@shared/sync/protocol.schema';
+import { benchRows } from '../../sync-server/bench/data';
 import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
@@ -53,6 +57,12 @@ const TASKS_DIR = process.env.BENCH_TASKS ?? PROFILE_DIR;
 const ALLOC_DIR = process.env.BENCH_ALLOC;
 /** BENCH_HEAP=dir sums a heap snapshot taken after each offline import by kind of object (heap.ts: summarizeHeap). */
 const HEAP_DIR = process.env.BENCH_HEAP;
+/**
+ * BENCH_ONLINE_HELD=n pushes n candidates to the server before the online run, so the device it signs in
+ * holds them: with BENCH_KINDS=online and 200000 it holds what the full bench leaves (the CSV's and the
+ * xlsx's rows) in a few minutes instead of ten.
+ */
+const ONLINE_HELD = Number(process.env.BENCH_ONLINE_HELD ?? 0);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Figures extends BaselineFigures, DialogFigures, TracedFigures {
@@ -205,6 +215,24 @@ const TARGET_TASK_MS = 200;
 /** Issue 14: click → "Synced" within 1.25× click → "Import Complete". */
 const TARGET_SYNCED_RATIO = 1.25;
 
+/** Pushes `count` candidates to the server as a device sends an import (sync-server/bench/data.ts's rows). */
+async function seedServer(app: BrowserApp, count: number) {
+  console.log(`Pushing ${count.toLocaleString('en-US')} candidates to the server…`);
+  const api = await adminApi(app);
+  const clientId = randomUUID();
+  const clock = new HybridLogicalClock(nodeIdFrom(clientId));
+  const rows = benchRows(count, 7);
+  const perRequest = 10 * MAX_IMPORT_ROWS_PER_MUTATION;
+  for (let from = 0, id = 1; from < rows.length; from += perRequest) {
+    const mutations: Mutation[] = [];
+    for (let at = from; at < Math.min(rows.length, from + perRequest); at += MAX_IMPORT_ROWS_PER_MUTATION) {
+      mutations.push({ id: id++, name: 'candidates.import', args: { rows: rows.slice(at, at + MAX_IMPORT_ROWS_PER_MUTATION) }, hlc: clock.tick() });
+    }
+    const res = await api.post('/api/sync/push', { protocol: SYNC_PROTOCOL_VERSION, clientId, mutations });
+    if (res.status !== 200) throw new Error(`seeding push failed: ${res.status} ${res.text.slice(0, 200)}`);
+  }
+}
+
 async function main() {
   console.log(`Load average at the start: ${loadLine()}`);
   await buildPwaIfStale(root, (line) => console.log(line));
@@ -261,6 +289,7 @@ async function main() {
       await context.close();
     }
     if (ONLINE) {
+      if (ONLINE_HELD) await seedServer(app, ONLINE_HELD);
       console.log(`Importing ${path.basename(files.onlineCsv)} online, through the dialog…`);
       online = await importOnline(app, files.onlineCsv, { profile: PROFILE_DIR, tasks: TASKS_DIR, allocations: ALLOC_DIR });
       console.log(`  ${JSON.stringify(online)}`);

@@ -213,11 +213,12 @@ function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections:
   const fullCollections = majorGcs.map((e) => ({
     ts: e.ts,
     ms: (e.dur ?? 0) / 1000,
-    // Its pause's phases over 2 ms (nested ones too: MARK holds MARK_ROOTS…), in ms.
+    // Its pause's phases over 2 ms (nested ones too: MARK holds MARK_ROOTS…), in ms; those a helper
+    // thread ran for it (a parallel job's items: CLEAR_JOIN_JOB waits for them) marked "helper:".
     phases: phases
-      .filter((p) => p.pid === e.pid && p.tid === e.tid && p.ts! >= e.ts! && p.ts! < e.ts! + (e.dur ?? 0) && (p.dur ?? 0) > 2000)
+      .filter((p) => p.pid === e.pid && p.ts! >= e.ts! && p.ts! < e.ts! + (e.dur ?? 0) && (p.dur ?? 0) > 2000)
       .reduce<Record<string, number>>((sums, p) => {
-        const phase = p.name.slice('V8.GC_MC_'.length);
+        const phase = `${p.tid === e.tid ? '' : 'helper:'}${p.name.slice('V8.GC_MC_'.length)}`;
         sums[phase] = Math.round((sums[phase] ?? 0) + (p.dur ?? 0) / 1000);
         return sums;
       }, {}),

@@ -86,7 +86,9 @@ export async function startBrowserApp({ staticDir = path.join(root, 'pwa/dist'),
     await closed;
   };
   // The benches' full browser is their own; the tests' headless shell is the worker's (sharedShell).
-  const browser = browserBuild === 'full' ? await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS }) : await sharedShell();
+  // BENCH_JS_FLAGS: V8 flags for a bench's pages (--trace-gc-nvp: every collection's phases on stdout).
+  const jsFlags = process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : [];
+  const browser = browserBuild === 'full' ? await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS, ...jsFlags] }) : await sharedShell();
   const contexts = new Set<BrowserContext>();
   return {
     url,
