@@ -4,6 +4,7 @@
  * no email are never duplicates of anything.
  */
 import { normalizeEmail } from './email';
+import { StringSet } from './string-map';
 import type { IndexedCandidate } from './candidate-index';
 import { type CandidateView, sortByAppliedDateDescending } from './candidate-view';
 
@@ -15,7 +16,8 @@ export interface DedupResult<C> {
 }
 
 export function dedupeByEmail<C extends Pick<CandidateView, 'email' | 'appliedDate'>>(candidates: readonly C[]): DedupResult<C> {
-  const seen = new Set<string>();
+  // Not a Set: every email would join V8's string table, for as long as the candidates live (string-map.ts).
+  const seen = new StringSet();
   const unique: C[] = [];
   for (const candidate of sortByAppliedDateDescending(candidates)) {
     const key = normalizeEmail(candidate.email);
@@ -34,7 +36,7 @@ export function dedupeByEmail<C extends Pick<CandidateView, 'email' | 'appliedDa
  * re-parsing dates.
  */
 export function uniqueByEmail<C extends CandidateView>(newestFirst: readonly IndexedCandidate<C>[]): IndexedCandidate<C>[] {
-  const seen = new Set<string>();
+  const seen = new StringSet();
   const unique: IndexedCandidate<C>[] = [];
   for (const entry of newestFirst) {
     // entry.email is trimmed and lower-cased (normalizeEmail's value); no email is never a duplicate.

@@ -4,6 +4,7 @@
  * arrivals: their rows are already here when the pull brings them back. The Candidates page listens for
  * its "N new candidate(s) arrived" notice; with no listener, a pull does not look for them at all.
  */
+import { StringSet } from '@shared/candidates/string-map';
 import type { RepHireDb } from '@/db/database';
 
 type Listener = (count: number) => void;
@@ -24,7 +25,8 @@ export function hasArrivalListeners(db: RepHireDb): boolean {
 export async function countNew(db: RepHireDb, uids: readonly string[]): Promise<number> {
   if (uids.length === 0) return 0;
   const held = await db.candidates.where(':id').anyOf([...uids]).primaryKeys();
-  return uids.length - new Set(held).size;
+  // A StringSet: a Set would put each held uid in V8's string table (string-map.ts).
+  return uids.length - new StringSet(held as string[]).size;
 }
 
 export function announceArrivals(db: RepHireDb, count: number): void {

@@ -14,6 +14,7 @@
  * Screens see one change, never a state without their pending edits. Entries the server rejected were
  * already moved out of the outbox, so step 2 removes their optimistic effect and step 4 skips them.
  */
+import { StringSet } from '@shared/candidates/string-map';
 import type { Candidate, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
@@ -23,17 +24,20 @@ import { getMeta, setMeta } from '@/db/meta';
 import { allKeptConfirmations, confirms, giveConfirmations, type CheckedRuns } from './confirmations';
 import { replayOutbox } from './outbox';
 
-/** Uids a full pull returned (after `reset: true`). */
+/**
+ * Uids a full pull returned (after `reset: true`): StringSets, as every uid of the device goes in and
+ * the stored rows keep them (a Set would put them in V8's string table: string-map.ts).
+ */
 export interface SeenRows {
-  candidates: Set<string>;
-  interviewNotes: Set<string>;
-  experiences: Set<string>;
-  savedViews: Set<string>;
-  scheduledInterviews: Set<string>;
+  candidates: StringSet;
+  interviewNotes: StringSet;
+  experiences: StringSet;
+  savedViews: StringSet;
+  scheduledInterviews: StringSet;
 }
 
 export function emptySeenRows(): SeenRows {
-  return { candidates: new Set(), interviewNotes: new Set(), experiences: new Set(), savedViews: new Set(), scheduledInterviews: new Set() };
+  return { candidates: new StringSet(), interviewNotes: new StringSet(), experiences: new StringSet(), savedViews: new StringSet(), scheduledInterviews: new StringSet() };
 }
 
 export interface RebaseInput {
