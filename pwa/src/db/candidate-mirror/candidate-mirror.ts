@@ -49,8 +49,11 @@ export interface MirrorReader {
   watched(): boolean;
   loaded(entries: readonly Entry[]): void;
   failed(error: Error): void;
-  /** Row `uid` is about to change; `present`: whether the mirror holds it now. */
-  changing(uid: string, present: boolean): void;
+  /**
+   * Row `uid` changed: `had`, whether the mirror held it before; `now`, its entry after (undefined:
+   * gone). Told after the rows hold the change.
+   */
+  changed(uid: string, had: boolean, now: Entry | undefined): void;
   /** A committed change is applied to the rows. */
   changeApplied(): void;
   /** The rows were dropped (a wipe while no screen showed them). */
@@ -63,7 +66,7 @@ const NO_READER: MirrorReader = {
   watched: () => false,
   loaded() {},
   failed() {},
-  changing() {},
+  changed() {},
   changeApplied() {},
   dropped() {},
   drained() {},
@@ -283,15 +286,17 @@ export class CandidateMirror {
   private set(uid: string, candidate: Candidate | undefined) {
     const before = this.rows.get(uid);
     if (!before && !candidate) return;
-    this.reader.changing(uid, before !== undefined);
     // A row keeping its email keeps its place by email: taken out and put back, 100,000 rows given
     // their ids grew and rebuilt the map's table again and again (garbage for the collections).
     const sameEmail = before !== undefined && candidate !== undefined && before.candidate.email === candidate.email;
     if (before && !sameEmail) this.removeEmail(emailKey(before.candidate.email), uid);
+    let now: Entry | undefined;
     if (candidate) {
-      this.rows.set(uid, before ? reindexCandidate(before, candidate) : indexCandidate(candidate));
+      now = before ? reindexCandidate(before, candidate) : indexCandidate(candidate);
+      this.rows.set(uid, now);
       if (!sameEmail) addEmail(this.byEmail, candidate);
     } else this.rows.delete(uid);
+    this.reader.changed(uid, before !== undefined, now);
   }
 
   private uidsWithEmail(key: string): readonly string[] {

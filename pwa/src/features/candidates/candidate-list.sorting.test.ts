@@ -11,7 +11,7 @@ import { createCandidateMirror } from '@/db/candidate-mirror/candidate-mirror';
 import type { CandidateChange } from '@/db/candidate-mirror/change-feed';
 import { fromLocalCandidate, toLocalCandidate, type LocalCandidate } from '@/db/database';
 import { createCandidateList } from './candidate-list';
-import { positionOf, sortedByUidInSlices } from './candidate-snapshot';
+import { placed, placedInSlices, positionOf, sortedByUidInSlices, type Change } from './candidate-snapshot';
 
 describe('a publish of many new rows (an import’s)', () => {
   const row = (uid: string, status: Candidate['status'] = 'new') => toLocalCandidate(makeCandidate({ uid, status }));
@@ -69,6 +69,27 @@ describe('a publish of many new rows (an import’s)', () => {
     ]);
   });
 
+  it('places many changed rows over several turns (the ids a sync gives); changes meanwhile go out after', async () => {
+    const { store, shown, change, waitingTurns, resumeTurns } = await listWithHeldTurns(['a0', 'b0', 'c0', 'd0']);
+    // No row comes or goes: only published rows change, more of them than a slice.
+    for (const uid of ['d0', 'b0', 'a0']) change(uid, row(uid, 'interview'));
+    await expect.poll(waitingTurns).toBe(1);
+    let settled = false;
+    void store.settled().then(() => (settled = true));
+    // Meanwhile: one of them changes again, another published row is removed.
+    change('a0', row('a0', 'hired'));
+    change('c0', null);
+    expect(store.getSnapshot().candidates.map((c) => `${c.uid}:${c.status}`)).toEqual(['a0:new', 'b0:new', 'c0:new', 'd0:new']);
+    while (!settled) {
+      resumeTurns();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(shown.slice(1)).toEqual([
+      ['a0:interview', 'b0:interview', 'c0:new', 'd0:interview'],
+      ['a0:hired', 'b0:interview', 'd0:interview'],
+    ]);
+  });
+
   it('drops a sorted publish that a reload overtook', async () => {
     const { table, store, tell, change, waitingTurns, resumeTurns } = await listWithHeldTurns(['a0']);
     for (const uid of ['c1', 'b1']) change(uid, row(uid));
@@ -107,6 +128,27 @@ describe('finding rows in uid order', () => {
     // 256 groups of about 78 rows: a turn after about every 5,000.
     expect(pauses).toBeGreaterThanOrEqual(3);
     expect(pauses).toBeLessThanOrEqual(5);
+  });
+
+  it('places changed rows where they are in the list, in uid order, a slice at a time or at once (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (uids, picks, sliceRows) => {
+          const entries = indexCandidates(uids.map((uid) => makeCandidate({ uid }))).sort((a, b) => (a.candidate.uid < b.candidate.uid ? -1 : 1));
+          // Distinct rows of the list in any order, each changed (a new entry) or gone (undefined).
+          const picked = new Map(picks.map(([pick, gone]) => [entries[pick % entries.length]!, gone]));
+          const changes: Change[] = [...picked].map(([entry, gone]) => ({ uid: entry.candidate.uid, now: gone ? undefined : indexCandidates([entry.candidate])[0]! }));
+          const expected = [...changes].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(({ uid, now }) => [entries.findIndex((e) => e.candidate.uid === uid), now]);
+          let pauses = 0;
+          expect(await placedInSlices(entries, changes, sliceRows, async () => void (pauses += 1))).toEqual(expected);
+          expect(placed(entries, changes)).toEqual(expected);
+          if (changes.length <= sliceRows) expect(pauses).toBe(0);
+        },
+      ),
+    );
   });
 
   it('finds a sorted run of uids in one forward pass, each search starting where the last ended (property)', () => {

@@ -27,9 +27,15 @@ import { StringMap } from '@shared/candidates/string-map';
 import { appDb } from '@/db/app-db';
 import type { CandidateMirror, Entry, MirrorReader } from '@/db/candidate-mirror/candidate-mirror';
 import { yieldInTurn } from '@/lib/yield-to-main';
-import { merged, positionOf, snapshotOf, sortedByUid, sortedByUidInSlices, type CandidateListSnapshot, type Snapshot } from './candidate-snapshot';
+import { merged, placed, placedInSlices, snapshotOf, sortedByUid, sortedByUidInSlices, type CandidateListSnapshot, type Change, type Snapshot } from './candidate-snapshot';
 
 export const PUBLISH_INTERVAL_MS = 250;
+
+/** A row changed since the last publish: whether the published snapshot has it, and its entry now. */
+interface DirtyRow extends Change {
+  readonly had: boolean;
+  now: Entry | undefined;
+}
 /** Bulk changes spend at most 1/(1+25) of the main thread on publishing (an import's own work is the rest). */
 const PUBLISH_COST_FACTOR = 25;
 const MAX_PUBLISH_INTERVAL_MS = 6000;
@@ -50,10 +56,10 @@ export class CandidateList implements MirrorReader {
   private readonly listeners = new Set<() => void>();
   private published: Snapshot = snapshotOf('loading', []);
   /**
-   * Rows changed since the last publish, each with whether the published snapshot has it (keyed
-   * without V8's hash tables, as the mirror keeps these uids: string-map.ts).
+   * Rows changed since the last publish, each with whether the published snapshot has it and its entry
+   * now (keyed without V8's hash tables, as the mirror keeps these uids: string-map.ts).
    */
-  private readonly dirty = new StringMap<boolean>();
+  private dirty = new StringMap<DirtyRow>();
   private readonly idleWaiters: Array<() => void> = [];
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
@@ -128,8 +134,10 @@ export class CandidateList implements MirrorReader {
     this.notify();
   }
 
-  changing(uid: string, present: boolean): void {
-    if (!this.dirty.has(uid)) this.dirty.set(uid, present);
+  changed(uid: string, had: boolean, now: Entry | undefined): void {
+    const known = this.dirty.get(uid);
+    if (known) known.now = now;
+    else this.dirty.set(uid, { uid, had, now });
   }
 
   changeApplied(): void {
@@ -169,47 +177,39 @@ export class CandidateList implements MirrorReader {
     if (this.sorting || !this.dirty.size || !this.mirror.ready) return;
     const started = performance.now();
     const previous = this.published;
-    const { replaced, added } = this.takeChanges(previous);
-    if (added.length > this.sortSliceRows) {
-      void this.publishSorted(previous, replaced, added, started);
+    const { changed, added } = this.takeChanges();
+    if (added.length + changed.length > this.sortSliceRows) {
+      void this.publishSorted(previous, changed, added, started);
       return;
     }
-    this.publishMerged(previous, replaced, sortedByUid(added), started, 0);
+    this.publishMerged(previous, placed(previous.entries, changed), sortedByUid(added), started, 0);
   }
 
   /**
-   * The rows changed since the last publish, as the mirror holds them now, and forgets them: published
-   * rows that changed (their positions; undefined when gone) and new rows. The entries are in uid order:
-   * the changed uids, sorted (natively, no comparator), are found in one forward pass, each search
-   * starting where the last ended. (A uid index built per snapshot cost 110–160 ms at 200,000 rows in
-   * every publish that added rows; a search from the start for each of a bulk publish's uids cost as much.)
+   * The rows changed since the last publish, as the mirror held them when told, and forgets them:
+   * published rows that changed (with their entries now; undefined when gone) and new rows. Their
+   * places in the published list are found after (placed). Each row's entry came with its change, so
+   * nothing is looked up here: looking up the 100,000 rows an import's sync gives their ids, in the
+   * mirror's table of 300,000, was one task of 115–150 ms (bench:import, 28 November 2026).
    */
-  private takeChanges(previous: Snapshot): { replaced: Array<[number, Entry | undefined]>; added: Entry[] } {
-    const replaced: Array<[number, Entry | undefined]> = [];
+  private takeChanges(): { changed: Change[]; added: Entry[] } {
+    const changed: Change[] = [];
     const added: Entry[] = [];
-    const changed: string[] = [];
-    for (const [uid, had] of this.dirty) {
-      if (had) changed.push(uid);
-      else {
-        const now = this.mirror.entry(uid);
-        if (now) added.push(now); // (a row may have come and gone since the last publish)
-      }
+    for (const row of this.dirty.values()) {
+      if (row.had) changed.push(row);
+      else if (row.now) added.push(row.now); // (a row may have come and gone since the last publish)
     }
-    let from = 0;
-    for (const uid of changed.sort()) {
-      from = positionOf(previous.entries, uid, from);
-      replaced.push([from, this.mirror.entry(uid)]);
-    }
-    this.dirty.clear();
-    return { replaced, added };
+    this.dirty = new StringMap();
+    return { changed, added };
   }
 
   /**
-   * Many new rows (an import's, published when its hold ends): sorted a slice per task, then published
-   * as they were when taken. Changes meanwhile wait for the next publish: they are recorded against
-   * the mirror as taken, which is what this publish shows. A load or a drop meanwhile makes it moot.
+   * Many changed or new rows (an import's, published when its hold ends; the ids its sync gives):
+   * sorted a slice per task, then published as they were when taken. Changes meanwhile wait for the next
+   * publish: they are recorded against the mirror as taken, which is what this publish shows. A load
+   * or a drop meanwhile makes it moot.
    */
-  private async publishSorted(previous: Snapshot, replaced: Array<[number, Entry | undefined]>, added: Entry[], started: number) {
+  private async publishSorted(previous: Snapshot, changed: readonly Change[], added: readonly Entry[], started: number) {
     this.sorting = true;
     const generation = this.generation;
     let busyMs = 0;
@@ -220,6 +220,7 @@ export class CandidateList implements MirrorReader {
       sliceStart = performance.now();
     };
     try {
+      const replaced = await placedInSlices(previous.entries, changed, this.sortSliceRows, pause);
       const sorted = await sortedByUidInSlices(added, this.sortSliceRows, pause);
       if (generation === this.generation) this.publishMerged(previous, replaced, sorted, sliceStart, busyMs);
     } finally {
