@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import { newUid } from '@shared/sync/ids';
@@ -16,6 +17,7 @@ import {
   RepHireDb,
   VERSION_1_STORES,
   fromLocalCandidate,
+  fromLocalCandidateAfter,
   toLocalCandidate,
   type LocalCandidate,
 } from './database';
@@ -31,6 +33,21 @@ class NextVersionDb extends RepHireDb {
     this.version(LATEST_DB_VERSION + 1).stores({ candidates: `${CANDIDATE_INDEXES}, source` });
   }
 }
+
+describe('a stored row read as a new version of a held candidate (fromLocalCandidateAfter)', () => {
+  it('reads as fromLocalCandidate does, whichever of its texts changed (property)', () => {
+    const text = fc.constantFrom('Ana Ortiz', 'ana@example.com', '+1 555 0100', '', 'line one\nline two');
+    fc.assert(
+      fc.property(fc.record({ name: text, email: text, phone: fc.option(text), notes: text }), fc.record({ name: text, email: text, phone: fc.option(text), notes: text }), fc.boolean(), (was, now, sameUid) => {
+        const earlier = makeCandidate({ uid: 'c-1', ...was });
+        // As the row comes back from a read: its own copies of every text, equal or not.
+        const local = toLocalCandidate(makeCandidate({ uid: sameUid ? 'c-1' : 'c-2', id: 7, ...now }));
+        const copied = JSON.parse(JSON.stringify(local)) as LocalCandidate;
+        expect(fromLocalCandidateAfter(copied, earlier)).toEqual(fromLocalCandidate(local));
+      }),
+    );
+  });
+});
 
 describe('schema upgrades', () => {
   it('keep pending changes, and tell an open tab of the old version to reload', async () => {

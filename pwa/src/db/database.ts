@@ -364,3 +364,18 @@ export function fromLocalCandidate(local: LocalCandidate): Candidate {
   };
   return candidate;
 }
+
+/**
+ * fromLocalCandidate for a new version of `earlier`: each of the texts a candidate holds alone (uid,
+ * name, email, phone, notes) that reads the same is earlier's string, not the copy the read made, so
+ * the copy dies young and the strings held in memory stay the ones already there.
+ */
+export function fromLocalCandidateAfter(local: LocalCandidate, earlier: Candidate): Candidate {
+  const candidate = fromLocalCandidate(local);
+  if (candidate.uid === earlier.uid) candidate.uid = earlier.uid;
+  if (candidate.name === earlier.name) candidate.name = earlier.name;
+  if (candidate.email === earlier.email) candidate.email = earlier.email;
+  if (candidate.phone === earlier.phone) candidate.phone = earlier.phone;
+  if (candidate.notes === earlier.notes) candidate.notes = earlier.notes;
+  return candidate;
+}

@@ -23,7 +23,7 @@ import { indexCandidate, reindexCandidate, type IndexedCandidate } from '@shared
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { StringMap, StringSet } from '@shared/candidates/string-map';
 import { yieldToMain } from '@/lib/yield-to-main';
-import { emailKey, fromLocalCandidate, type RepHireDb } from '../database';
+import { emailKey, fromLocalCandidate, fromLocalCandidateAfter, type LocalCandidate, type RepHireDb } from '../database';
 import { getMeta } from '../meta';
 import { watchCandidateChanges, type CandidateChange, type WriteVersion } from './change-feed';
 
@@ -215,7 +215,7 @@ export class CandidateMirror {
     if (job.type === 'rows') {
       let done = 0;
       for (const [uid, row] of job.rows) {
-        this.set(uid, row && !row.deletedAt ? fromLocalCandidate(row) : undefined);
+        this.setStored(uid, row && !row.deletedAt ? row : undefined);
         // An import's transaction brings thousands of rows: indexed a slice per task.
         if (++done % CHANGE_SLICE_ROWS === 0 && done < job.rows.size) await yieldToMain();
       }
@@ -284,7 +284,21 @@ export class CandidateMirror {
   }
 
   private set(uid: string, candidate: Candidate | undefined) {
+    this.apply(uid, this.rows.get(uid), candidate);
+  }
+
+  /**
+   * The same for a row as stored. A new version of a held row keeps the held row's texts that did not
+   * change (fromLocalCandidateAfter): the 100,000 rows an import's sync gives their ids are read back
+   * whole, and the copies of their uids, names, emails and phones the reads made would otherwise
+   * replace the held ones, 400,000 strings more to move to the old generation and mark.
+   */
+  private setStored(uid: string, row: LocalCandidate | undefined) {
     const before = this.rows.get(uid);
+    this.apply(uid, before, row && (before ? fromLocalCandidateAfter(row, before.candidate) : fromLocalCandidate(row)));
+  }
+
+  private apply(uid: string, before: Entry | undefined, candidate: Candidate | undefined) {
     if (!before && !candidate) return;
     // A row keeping its email keeps its place by email: taken out and put back, 100,000 rows given
     // their ids grew and rebuilt the map's table again and again (garbage for the collections).
