@@ -86,7 +86,12 @@ export class StringMap<V> implements ReadonlyStringMap<V> {
   constructor(
     entries?: Iterable<readonly [string, V]>,
     private readonly hash: (key: string) => number = rememberedHash,
+    room = 0,
   ) {
+    // Room for `room` keys, or an array's, at once: grown a rebuild at a time, a map of 1,000 keys was
+    // rebuilt nine times, each time copying what it held.
+    const wanted = Math.max(room, Array.isArray(entries) ? entries.length : 0);
+    if (wanted > 0) this.rebuild(wanted);
     if (entries) for (const [key, value] of entries) this.set(key, value);
   }
 
@@ -192,8 +197,9 @@ export class StringMap<V> implements ReadonlyStringMap<V> {
     const count = this.used;
     this.slots = new Int32Array(size);
     this.hashes = new Int32Array(size / 2);
-    this.keyList = [];
-    this.valueList = [];
+    // Their whole length at once: filled one key at a time, each array was copied as it grew.
+    this.keyList = new Array<string | undefined>(size / 2);
+    this.valueList = new Array<V | undefined>(size / 2);
     this.used = 0;
     this.layout += 1;
     const mask = size - 1;
@@ -216,7 +222,7 @@ export class StringSet implements ReadonlyStringSet, Iterable<string> {
   private readonly map: StringMap<true>;
 
   constructor(keys?: Iterable<string>, hash?: (key: string) => number) {
-    this.map = new StringMap<true>(undefined, hash);
+    this.map = new StringMap<true>(undefined, hash, Array.isArray(keys) ? keys.length : 0);
     if (keys) for (const key of keys) this.map.set(key, true);
   }
 
