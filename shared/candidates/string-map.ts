@@ -197,9 +197,12 @@ export class StringMap<V> implements ReadonlyStringMap<V> {
     const count = this.used;
     this.slots = new Int32Array(size);
     this.hashes = new Int32Array(size / 2);
-    // Their whole length at once: filled one key at a time, each array was copied as it grew.
-    this.keyList = new Array<string | undefined>(size / 2);
-    this.valueList = new Array<V | undefined>(size / 2);
+    // Long enough for the keys asked room for: filled one key at a time from nothing, each array was
+    // copied again and again as it grew. Not the table's whole capacity (two to four times that): an
+    // array's every slot is one more for each collection to visit.
+    const room = Math.max(needed, this.live);
+    this.keyList = new Array<string | undefined>(room);
+    this.valueList = new Array<V | undefined>(room);
     this.used = 0;
     this.layout += 1;
     const mask = size - 1;
