@@ -9,13 +9,13 @@
 import { errorEnvelopeSchema } from '@shared/api/error.schema';
 import {
   SYNC_PROTOCOL_VERSION,
-  pullResponseSchema,
   pushResponseSchema,
   type PullQuery,
   type PullResponse,
   type PushRequest,
   type PushResponse,
 } from '@shared/sync/protocol.schema';
+import { parsePullPage } from './pull-page';
 
 export const PUSH_PATH = '/api/sync/push';
 export const PULL_PATH = '/api/sync/pull';
@@ -112,7 +112,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
   /** The requests on their way, each until its answer is read (dropInFlight). */
   const inFlight = new Set<AbortController>();
 
-  async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T, onText?: (text: string) => boolean): Promise<T> {
+  async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T | Promise<T>, onText?: (text: string) => boolean): Promise<T> {
     // Offline as far as the browser knows: no request (one sent then may never settle either way).
     if (globalThis.navigator?.onLine === false) throw new SyncError('network', "Can't reach the server (offline)");
     // One signal for the timeout and for dropInFlight (AbortSignal.any is too new for some tablets' Safari).
@@ -127,7 +127,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
     }
   }
 
-  async function answerOf<T>(path: string, init: RequestInit, signal: AbortSignal, parse: (json: unknown) => T, onText?: (text: string) => boolean): Promise<T> {
+  async function answerOf<T>(path: string, init: RequestInit, signal: AbortSignal, parse: (json: unknown) => T | Promise<T>, onText?: (text: string) => boolean): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(baseUrl + path, {
@@ -148,7 +148,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
       throw new SyncError('network', `The server's answer was cut off (${(error as Error).message})`);
     }
     try {
-      return parse(json);
+      return await parse(json);
     } catch {
       throw new SyncError('server', `${response.status}: The server sent an answer this app does not understand`, response.status);
     }
@@ -179,7 +179,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
         `${PULL_PATH}?${params}`,
         { method: 'GET' },
         options.pullTimeoutMs ?? 60_000,
-        (json) => pullResponseSchema.parse(json),
+        (json) => parsePullPage(json),
         onHead && ((text) => readHead(text, onHead)),
       );
     },

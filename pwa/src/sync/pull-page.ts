@@ -1,0 +1,39 @@
+/**
+ * A pull page's JSON checked against the protocol's schema a slice of rows per task. One page holds up
+ * to 10,000 confirmations or 2,000 whole rows, and checked at once it was one task: on a slow machine
+ * the sync after an xlsx import (pulling another device's 100,000 candidates) had a task of 198 ms of
+ * CPU that read the page's end, parsed its JSON and checked every row (bench:import, 28 November 2026).
+ * The answer is the one `pullResponseSchema.parse` gives: the same schema checks each slice of a row
+ * list and then the page around them, and a page that fails it is refused the same way.
+ */
+import { pullResponseSchema, type PullResponse } from '@shared/sync/protocol.schema';
+import { yieldToMain } from '@/lib/yield-to-main';
+
+/** The page's lists of rows, each checked a slice at a time when long. */
+const ROW_LISTS = ['candidates', 'confirmed', 'experiences', 'interviewNotes', 'savedViews', 'scheduledInterviews', 'erased'] as const;
+type RowList = (typeof ROW_LISTS)[number];
+
+/** Rows checked per task: 500 whole candidates took about 35 ms on that machine. */
+export const PARSE_SLICE_ROWS = 500;
+
+export async function parsePullPage(json: unknown, sliceRows = PARSE_SLICE_ROWS, pause: () => Promise<void> = yieldToMain): Promise<PullResponse> {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return pullResponseSchema.parse(json);
+  const page = json as Record<string, unknown>;
+  const long = ROW_LISTS.filter((list) => Array.isArray(page[list]) && (page[list] as unknown[]).length > sliceRows);
+  if (!long.length) return pullResponseSchema.parse(json);
+  const checked: Partial<Record<RowList, unknown[]>> = {};
+  for (const list of long) {
+    const rows = page[list] as unknown[];
+    const schema = pullResponseSchema.shape[list];
+    const parsed: unknown[] = [];
+    for (let from = 0; from < rows.length; from += sliceRows) {
+      // The turn comes first: the page's JSON was parsed in the task before.
+      await pause();
+      for (const row of schema.parse(rows.slice(from, from + sliceRows))) parsed.push(row);
+    }
+    checked[list] = parsed;
+  }
+  // The rest of the page, with the long lists as checked: each field of the schema is checked apart.
+  const rest = pullResponseSchema.parse({ ...page, ...Object.fromEntries(long.map((list) => [list, []])) });
+  return { ...rest, ...checked } as PullResponse;
+}
