@@ -131,10 +131,6 @@ export class CandidateMirror {
     return this.draining || this.queue.length > 0;
   }
 
-  entry(uid: string): Entry | undefined {
-    return this.rows.get(uid);
-  }
-
   /**
    * Resolves once every change received so far is applied to the rows; at once while they are not
    * loaded.

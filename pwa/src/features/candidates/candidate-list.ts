@@ -30,18 +30,18 @@ import { yieldInTurn } from '@/lib/yield-to-main';
 import { merged, placed, placedInSlices, snapshotOf, sortedByUid, sortedByUidInSlices, type CandidateListSnapshot, type Change, type Snapshot } from './candidate-snapshot';
 
 export const PUBLISH_INTERVAL_MS = 250;
-
-/** A row changed since the last publish: whether the published snapshot has it, and its entry now. */
-interface DirtyRow extends Change {
-  readonly had: boolean;
-  now: Entry | undefined;
-}
 /** Bulk changes spend at most 1/(1+25) of the main thread on publishing (an import's own work is the rest). */
 const PUBLISH_COST_FACTOR = 25;
 const MAX_PUBLISH_INTERVAL_MS = 6000;
 const SMALL_CHANGE_ROWS = 50;
 /** New rows a publish sorts per task (publishSorted): 5,000 take about 10 ms here. */
 const SORT_SLICE_ROWS = 5000;
+
+/** A row changed since the last publish: whether the published snapshot has it, and its entry now. */
+interface DirtyRow extends Change {
+  readonly had: boolean;
+  now: Entry | undefined;
+}
 
 export interface ListOptions {
   /** The shortest time between two publishes (tests use 0). */
