@@ -64,7 +64,12 @@ const MAJOR_GC_EVENT = 'MajorGC';
 /** The phases of a full collection's pause on the main thread ('disabled-by-default-v8.gc'): marking, clearing, evacuating… */
 const isPausePhase = (name: string) => /^V8\.GC_MC_[A-Z_]+$/.test(name) && !name.includes('BACKGROUND') && !name.startsWith('V8.GC_MC_INCREMENTAL');
 const KEPT_EVENTS = new Set(['thread_name', 'process_name', TASK_EVENT, POOL_TASK_EVENT, PUT_EVENT, PUT_INDEXES_EVENT, PUT_CALLBACKS_EVENT, MAJOR_GC_EVENT, ...GC_EVENTS]);
-const kept = (name: string) => KEPT_EVENTS.has(name) || isPausePhase(name);
+/**
+ * A mark the page makes at the end of a traced run ('blink.user_timing' category, task dumps only): its
+ * trace timestamp beside its performance.now() puts the longtask API's entries on the trace's clock.
+ */
+const CLOCK_MARK = 'bench:clock';
+const kept = (name: string) => KEPT_EVENTS.has(name) || isPausePhase(name) || name === CLOCK_MARK;
 
 /**
  * The top-level tasks of every process of `browser` while `run` runs, with the names of their threads and
@@ -87,7 +92,10 @@ async function recordTasks(browser: Browser, run: () => Promise<void>, gcReasons
   // A buffer of 1 GB: an online import's trace (90 s and more, every collection's phases in it)
   // filled the default 200 MB, and Chrome's largest record mode too (27 November 2026).
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['toplevel', 'IndexedDB', 'disabled-by-default-v8.gc', ...(gcReasons ? ['v8'] : [])], traceBufferSizeInKb: 1024 * 1024 },
+    traceConfig: {
+      includedCategories: ['toplevel', 'IndexedDB', 'disabled-by-default-v8.gc', ...(gcReasons ? ['v8', 'blink.user_timing'] : [])],
+      traceBufferSizeInKb: 1024 * 1024,
+    },
     transferMode: 'ReportEvents',
   });
   await run();
@@ -142,10 +150,22 @@ export async function traceBackend(browser: Browser, run: () => Promise<void>) {
  * busy shows whether the database, not the page, set the pace.
  */
 export async function traceMainThread(page: Page, run: () => Promise<void>, tasksFile?: string) {
-  const events = await recordTasks(page.context().browser()!, run, tasksFile !== undefined);
+  let clock: PageClock | undefined;
+  const events = await recordTasks(
+    page.context().browser()!,
+    async () => {
+      const startedAt = tasksFile ? await page.evaluate(() => performance.now()) : 0;
+      await run();
+      if (tasksFile) clock = await pageClock(page, startedAt);
+    },
+    tasksFile !== undefined,
+  );
   const tasks = tasksOf(events, TASK_EVENT, 'CrRendererMain').filter((t) => (t.dur ?? 0) > 20_000);
   const collections = events.filter((e) => GC_EVENTS.has(e.name));
-  if (tasksFile) writeLongTasks(tasksFile, tasks, collections, tasksOf(events, MAJOR_GC_EVENT, 'CrRendererMain'), events.filter((e) => isPausePhase(e.name)));
+  if (tasksFile) {
+    writeLongTasks(tasksFile, tasks, collections, tasksOf(events, MAJOR_GC_EVENT, 'CrRendererMain'), events.filter((e) => isPausePhase(e.name)));
+    if (clock) placeLongTaskEntries(tasksFile, clock, events);
+  }
   const longestBy = (time: (task: TraceEvent) => number) => tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || time(t) > time(longest) ? t : longest), undefined);
   const byWall = longestBy((t) => t.dur ?? 0);
   const byCpu = longestBy(cpuOf);
@@ -234,20 +254,73 @@ function writeLongTasks(file: string, tasks: readonly TraceEvent[], collections:
   for (const [reason, times] of reasons) console.log(`  Full collections, "${reason}": ${times.length}, longest ${Math.round(Math.max(...times))} ms`);
 }
 
+/** A long task as the longtask API reports it: its start (the page's performance.now()) and duration, in ms. */
+interface LongTaskEntry {
+  start: number;
+  duration: number;
+}
+
 /** Starts recording the page's long tasks (longtask API, wall time) under `name`; read them with longestTask. */
 export function watchLongTasks(page: Page, name: string): Promise<void> {
   return page.evaluate((name) => {
-    const tasks: number[] = [];
-    (window as unknown as Record<string, number[]>)[`longTasks:${name}`] = tasks;
+    const tasks: LongTaskEntry[] = [];
+    (window as unknown as Record<string, LongTaskEntry[]>)[`longTasks:${name}`] = tasks;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
+      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask' });
   }, name);
 }
 
 /** The longest task recorded under `name` so far (0 when none). */
 export function longestTask(page: Page, name: string): Promise<number> {
-  return page.evaluate((name) => Math.max(0, ...(window as unknown as Record<string, number[]>)[`longTasks:${name}`]!), name);
+  return page.evaluate((name) => Math.max(0, ...(window as unknown as Record<string, LongTaskEntry[]>)[`longTasks:${name}`]!.map((t) => t.duration)), name);
+}
+
+/** The page's clock at a mark (CLOCK_MARK), and the long tasks over 200 ms it recorded under any name since `startedAt`. */
+interface PageClock {
+  markAt: number;
+  long: Array<LongTaskEntry & { name: string }>;
+}
+
+function pageClock(page: Page, startedAt: number): Promise<PageClock> {
+  return page.evaluate(
+    ([mark, startedAt]) => {
+      const markAt = performance.mark(mark).startTime;
+      const long = Object.entries(window as unknown as Record<string, unknown>)
+        .filter(([key]) => key.startsWith('longTasks:'))
+        .flatMap(([key, tasks]) =>
+          (tasks as LongTaskEntry[]).filter((t) => t.duration > 200 && t.start >= startedAt).map((t) => ({ ...t, name: key.slice('longTasks:'.length) })),
+        );
+      return { markAt, long };
+    },
+    [CLOCK_MARK, startedAt] as const,
+  );
+}
+
+/**
+ * The longtask API's entries over 200 ms set on the trace's clock, each with the main thread's traced
+ * tasks over 5 ms that overlap it: whether the API's long task is one traced task or several, and what
+ * filled the rest. Written beside the task dump (`…-longtask-entries.json`) and summed up in the log.
+ */
+function placeLongTaskEntries(tasksFile: string, clock: PageClock, events: readonly TraceEvent[]) {
+  const mark = events.find((e) => e.name === CLOCK_MARK && e.ts !== undefined);
+  if (!mark) return console.log('  The trace holds no clock mark: the longtask entries cannot be placed');
+  const main = tasksOf(events, TASK_EVENT, 'CrRendererMain').filter((t) => t.pid === mark.pid);
+  const placed = clock.long.map((entry) => {
+    const from = mark.ts! - (clock.markAt - entry.start) * 1000;
+    const to = from + entry.duration * 1000;
+    const overlapping = main.filter((t) => t.ts! < to && t.ts! + (t.dur ?? 0) > from && (t.dur ?? 0) > 5000).sort((a, b) => a.ts! - b.ts!);
+    const covered = pausedMs(overlapping, { ...mark, ts: from, dur: to - from });
+    const tasks = overlapping.map((t) => ({
+      offsetMs: Math.round((t.ts! - from) / 1000),
+      ms: Math.round((t.dur ?? 0) / 1000),
+      cpuMs: Math.round(cpuOf(t) / 1000),
+      postedFrom: t.args?.src_func && `${t.args.src_file ?? ''}:${t.args.src_func}`,
+    }));
+    console.log(`  Long task (${entry.name}) of ${Math.round(entry.duration)} ms: ${tasks.length} traced tasks over 5 ms in it, covering ${Math.round(covered)} ms; the longest ${Math.max(0, ...tasks.map((t) => t.ms))} ms`);
+    return { ...entry, tasks };
+  });
+  writeFileSync(tasksFile.replace(/\.json$/, '-longtask-entries.json'), JSON.stringify(placed));
 }
 
 /** Records a V8 CPU profile of the page's main thread while `run` runs, as `dir`/`name`.cpuprofile (when `dir` is set). */
