@@ -65,6 +65,20 @@ describe('write slices', () => {
       expect(slices.rows).toBe(90);
     });
 
+    it("counts the task's work before the slice against its time, and leaves the size as it was when that cut it short", () => {
+      const slices = new WriteSlices(500, 50, 60);
+      const put = (step: number[]) => ((now += step.length / 5), Promise.resolve()); // 50 rows in 10 ms
+      now = 100;
+      // 45 ms of the task gone: two steps (55, then 65 ms) and the time is up.
+      expect(slices.send(items, 0, put, 55).to).toBe(100);
+      expect(slices.rows).toBe(500);
+      // Later in the same task: one step, however quick.
+      expect(slices.send(items, 100, put, 55).to).toBe(150);
+      // A start after the slice's own (a stale or unknown one) is the slice's own: six steps in 60 ms.
+      expect(slices.send(items, 150, put, now + 1000).to).toBe(450);
+      expect(slices.rows).toBe(400); // halfway from 500 to the 300 rows that take 60 ms
+    });
+
     it('sends one step however slow, and its writes fail when any step fails', async () => {
       const slices = new WriteSlices(500, 50, 60);
       const first = slices.send(items, 0, () => ((now += 1000), Promise.resolve()));

@@ -46,9 +46,13 @@ export class WriteSlices {
    * size guessed from the last slice alone let a task run 230–290 ms while the server and its database
    * took the cores: bench:import, 27 November 2026). Answers where it stopped and when its puts are
    * written; the slice sizes the next one (took), unless it is the short last one of a write.
+   * `taskStartedAt`: when the caller's task began its work (performance.now()), when known.
    */
-  send<T>(items: readonly T[], from: number, put: (step: T[]) => Promise<unknown>): { to: number; written: Promise<unknown> } {
+  send<T>(items: readonly T[], from: number, put: (step: T[]) => Promise<unknown>, taskStartedAt?: number): { to: number; written: Promise<unknown> } {
     const started = performance.now();
+    // The task's own work before the slice counts against the time: a slice sent after an import's
+    // batch was merged, or after another slice in the same task, gets what is left (one step at least).
+    const since = Math.min(started, taskStartedAt ?? started);
     const end = Math.min(items.length, from + this.size);
     const puts: Array<Promise<unknown>> = [];
     let to = from;
@@ -56,10 +60,13 @@ export class WriteSlices {
       const step = items.slice(to, Math.min(end, to + this.minRows));
       puts.push(put(step));
       to += step.length;
-    } while (to < end && performance.now() - started < this.targetMs);
-    const ms = performance.now() - started;
+    } while (to < end && performance.now() - since < this.targetMs);
+    const now = performance.now();
+    const ms = now - started;
+    // Ended by the work before it: how long its own puts took says little of the pace.
+    const cutShort = ms < this.targetMs && now - since >= this.targetMs;
     // The last of a write, ended by its rows before its time or size: too few to go by.
-    if (ms >= this.targetMs || end - from === this.size) this.took(to - from, ms);
+    if (!cutShort && (ms >= this.targetMs || end - from === this.size)) this.took(to - from, ms);
     return { to, written: puts.length === 1 ? puts[0]! : Promise.all(puts) };
   }
 }
