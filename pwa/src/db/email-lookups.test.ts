@@ -1,6 +1,6 @@
 /**
  * The emailKey lookups inside a transaction (email-lookups.ts): one request per key, sent 2,000 at most
- * per task, each answer at its key's place, however many keys.
+ * per task (or as many as asked), each answer at its key's place, however many keys.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,5 +29,26 @@ describe('emailKey lookups in a transaction', () => {
     // In the keys' order, both rows of p3@x.io at its place.
     expect(found.map((row) => row.emailKey)).toEqual([held[0], held[1], held[1], ...held.slice(2)]);
     expect(known).toEqual(held);
+  });
+
+  it('send no more requests per task than asked', async () => {
+    db = await ownedDb();
+    await db.candidates.bulkPut([toLocalCandidate(makeCandidate({ email: 'p7@x.io' }))]);
+    const keys = Array.from({ length: 1200 }, (_, i) => `p${i}@x.io`);
+    const sentPerTask: number[] = [];
+    let sent = 0;
+    const getAll = IDBIndex.prototype.getAll;
+    IDBIndex.prototype.getAll = function (this: IDBIndex, ...args: Parameters<IDBIndex['getAll']>) {
+      // The first request of a task counts the task: its end is seen once the request has been sent.
+      if (sent++ === 0) queueMicrotask(() => void (sentPerTask.push(sent), (sent = 0)));
+      return getAll.apply(this, args);
+    };
+    try {
+      const found = await db.transaction('r', db.candidates, () => candidatesWithEmailKeys(db, keys, 500));
+      expect(found.map((row) => row.emailKey)).toEqual(['p7@x.io']);
+    } finally {
+      IDBIndex.prototype.getAll = getAll;
+    }
+    expect(sentPerTask).toEqual([500, 500, 200]);
   });
 });

@@ -14,6 +14,13 @@ import { fromStoredCandidate } from './stored-candidate';
  * the import took a tenth more CPU against its baseline (bench:import, 28 November 2026).
  */
 const KEYS_PER_TASK = 2000;
+/**
+ * The same for a pulled page's emails (PULL_PAGE_SIZE: 2,000 of them), which nothing waits behind:
+ * sending 2,000 getAll requests was a task of 85–114 ms of CPU, 200–280 ms of wall time on two cores
+ * shared with the server (the CPU profile of bench:import's XLSX sync, pulling another device's
+ * 100,000 candidates, 29 November 2026).
+ */
+export const PULLED_KEYS_PER_TASK = 500;
 
 /**
  * One request per key on the candidates' emailKey index, in the current transaction, answered in order
@@ -21,13 +28,13 @@ const KEYS_PER_TASK = 2000;
  * key (2,000 keys: about a second here). Sent KEYS_PER_TASK at a time, the next ones once those are
  * answered, so the page has its turns between them.
  */
-function perEmailKey<T>(keys: readonly string[], ask: (index: IDBIndex, key: string) => IDBRequest<T>): Promise<T[]> {
+function perEmailKey<T>(keys: readonly string[], ask: (index: IDBIndex, key: string) => IDBRequest<T>, keysPerTask = KEYS_PER_TASK): Promise<T[]> {
   if (!keys.length) return Dexie.Promise.resolve([]);
   const index = Dexie.currentTransaction!.idbtrans.objectStore('candidates').index('emailKey');
   return new Dexie.Promise<T[]>((resolve, reject) => {
     const answers: T[] = new Array(keys.length);
     const send = (from: number) => {
-      const to = Math.min(keys.length, from + KEYS_PER_TASK);
+      const to = Math.min(keys.length, from + keysPerTask);
       let answered = from;
       for (let i = from; i < to; i += 1) {
         const request = ask(index, keys[i]!);
@@ -62,9 +69,12 @@ export function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promis
   return perEmailKey(keys, (index, key) => index.getKey(key)).then((answers) => keys.filter((_, i) => answers[i] !== undefined));
 }
 
-/** The stored candidates, deleted ones too, whose emailKey is one of `keys` (in a transaction: see perEmailKey). */
-export function candidatesWithEmailKeys(db: RepHireDb, keys: readonly string[]): Promise<LocalCandidate[]> {
+/**
+ * The stored candidates, deleted ones too, whose emailKey is one of `keys` (in a transaction: see
+ * perEmailKey, which sends `keysPerTask` requests per task).
+ */
+export function candidatesWithEmailKeys(db: RepHireDb, keys: readonly string[], keysPerTask = KEYS_PER_TASK): Promise<LocalCandidate[]> {
   if (!Dexie.currentTransaction) return db.candidates.where('emailKey').anyOf([...keys]).toArray();
   // Read past Dexie, so past the table's stored form too (stored-candidate.ts).
-  return perEmailKey(keys, (index, key) => index.getAll(key)).then((answers) => answers.flat().map((stored) => fromStoredCandidate(stored) as LocalCandidate));
+  return perEmailKey(keys, (index, key) => index.getAll(key), keysPerTask).then((answers) => answers.flat().map((stored) => fromStoredCandidate(stored) as LocalCandidate));
 }

@@ -31,7 +31,7 @@ import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.sch
 import { MAX_PULL_PAGE_SIZE, PULL_PAGE_SIZE, type OwnRowConfirmation, type PullResponse } from '@shared/sync/protocol.schema';
 import { PUT_SLICE_ROWS, emailKey, toLocalCandidate, type RepHireDb, type RowKind, type ServerRow } from '@/db/database';
 import { madeHere } from '@/db/own-writes-index';
-import { candidatesWithEmailKeys } from '@/db/email-lookups';
+import { PULLED_KEYS_PER_TASK, candidatesWithEmailKeys } from '@/db/email-lookups';
 import { putCandidatesInSlices } from '@/db/write-slices';
 import { ensureClientId, getMeta, setMeta } from '@/db/meta';
 import { holds, keepConfirmations, readAsConfirmed, runIdsOf, runsHold, type CheckedRuns } from './confirmations';
@@ -109,7 +109,7 @@ async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<bo
   const [touched, made] = await Promise.all([db.serverRows.count(), madeHere(db).count()]);
   if (touched === 0 && made === 0) return false;
   const pulled = new StringSet(rows.map((r) => r.uid));
-  const sameEmail = await candidatesWithEmailKeys(db, [...new StringSet(rows.map((r) => emailKey(r.email)))]);
+  const sameEmail = await candidatesWithEmailKeys(db, [...new StringSet(rows.map((r) => emailKey(r.email)))], PULLED_KEYS_PER_TASK);
   const held = sameEmail.filter((row) => !pulled.has(row.uid));
   // A row a kept confirmation confirms is the server's already (confirmations.ts).
   const others = await readAsConfirmed(db, held);
