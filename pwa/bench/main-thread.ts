@@ -70,6 +70,11 @@ const KEPT_EVENTS = new Set(['thread_name', 'process_name', TASK_EVENT, POOL_TAS
  */
 const CLOCK_MARK = 'bench:clock';
 const kept = (name: string) => KEPT_EVENTS.has(name) || isPausePhase(name) || name === CLOCK_MARK;
+/**
+ * Any event of 50 ms or more, kept with the task dumps: what a thread was doing during a longtask
+ * entry that no traced task covers (placeLongTaskEntries).
+ */
+const isLongSlice = (event: TraceEvent) => event.ph === 'X' && (event.dur ?? 0) >= 50_000;
 
 /**
  * The top-level tasks of every process of `browser` while `run` runs, with the names of their threads and
@@ -80,7 +85,7 @@ async function recordTasks(browser: Browser, run: () => Promise<void>, gcReasons
   const cdp = await browser.newBrowserCDPSession();
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => {
-    for (const event of value as unknown as TraceEvent[]) if (kept(event.name)) events.push(event);
+    for (const event of value as unknown as TraceEvent[]) if (kept(event.name) || (gcReasons && isLongSlice(event))) events.push(event);
   });
   const complete = new Promise<void>((resolve) =>
     cdp.once('Tracing.tracingComplete', ({ dataLossOccurred }) => {
@@ -317,8 +322,14 @@ function placeLongTaskEntries(tasksFile: string, clock: PageClock, events: reado
       cpuMs: Math.round(cpuOf(t) / 1000),
       postedFrom: t.args?.src_func && `${t.args.src_file ?? ''}:${t.args.src_func}`,
     }));
+    // Everything of 50 ms or more the page's process ran meanwhile, on any thread (isLongSlice).
+    const threads = new Map(events.filter((e) => e.name === 'thread_name' && e.pid === mark.pid).map((e) => [e.tid, e.args?.name ?? '?']));
+    const slices = events
+      .filter((e) => e.pid === mark.pid && isLongSlice(e) && e.ts! < to && e.ts! + e.dur! > from)
+      .map((e) => ({ name: e.name, thread: threads.get(e.tid) ?? String(e.tid), offsetMs: Math.round((e.ts! - from) / 1000), ms: Math.round(e.dur! / 1000) }));
     console.log(`  Long task (${entry.name}) of ${Math.round(entry.duration)} ms: ${tasks.length} traced tasks over 5 ms in it, covering ${Math.round(covered)} ms; the longest ${Math.max(0, ...tasks.map((t) => t.ms))} ms`);
-    return { ...entry, tasks };
+    if (!tasks.length) console.log(`    No task traced in it; events of 50 ms or more in the page's process meanwhile: ${JSON.stringify(slices)}`);
+    return { ...entry, tasks, slices };
   });
   writeFileSync(tasksFile.replace(/\.json$/, '-longtask-entries.json'), JSON.stringify(placed));
 }
