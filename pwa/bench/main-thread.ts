@@ -182,11 +182,12 @@ export async function traceMainThread(page: Page, run: () => Promise<void>, task
     },
     tasksFile !== undefined,
   );
-  const tasks = mainThreadTasks(events).filter((t) => (t.dur ?? 0) > 20_000);
+  const mainTasks = mainThreadTasks(events);
+  const tasks = mainTasks.filter((t) => (t.dur ?? 0) > 20_000);
   const collections = events.filter((e) => GC_EVENTS.has(e.name));
   if (tasksFile) {
     writeLongTasks(tasksFile, tasks, collections, tasksOf(events, MAJOR_GC_EVENT, 'CrRendererMain'), events.filter((e) => isPausePhase(e.name)));
-    if (clock) placeLongTaskEntries(tasksFile, clock, events);
+    if (clock) placeLongTaskEntries(tasksFile, clock, events, mainTasks);
   }
   const longestBy = (time: (task: TraceEvent) => number) => tasks.reduce<TraceEvent | undefined>((longest, t) => (!longest || time(t) > time(longest) ? t : longest), undefined);
   const byWall = longestBy((t) => t.dur ?? 0);
@@ -324,14 +325,16 @@ function pageClock(page: Page, startedAt: number): Promise<PageClock> {
  * tasks over 5 ms that overlap it: whether the API's long task is one traced task or several, and what
  * filled the rest. Written beside the task dump (`…-longtask-entries.json`) and summed up in the log.
  */
-function placeLongTaskEntries(tasksFile: string, clock: PageClock, events: readonly TraceEvent[]) {
+function placeLongTaskEntries(tasksFile: string, clock: PageClock, events: readonly TraceEvent[], mainTasks: readonly TraceEvent[]) {
   const mark = events.find((e) => e.name === CLOCK_MARK && e.ts !== undefined);
   if (!mark) return console.log('  The trace holds no clock mark: the longtask entries cannot be placed');
-  const main = mainThreadTasks(events).filter((t) => t.pid === mark.pid);
+  // In time order (mainThreadTasks), as pausedMs needs them.
+  const main = mainTasks.filter((t) => t.pid === mark.pid && (t.dur ?? 0) > 5000);
+  const threads = new Map(events.filter((e) => e.name === 'thread_name' && e.pid === mark.pid).map((e) => [e.tid, e.args?.name ?? '?']));
   const placed = clock.long.map((entry) => {
     const from = mark.ts! - (clock.markAt - entry.start) * 1000;
     const to = from + entry.duration * 1000;
-    const overlapping = main.filter((t) => t.ts! < to && t.ts! + (t.dur ?? 0) > from && (t.dur ?? 0) > 5000).sort((a, b) => a.ts! - b.ts!);
+    const overlapping = main.filter((t) => t.ts! < to && t.ts! + (t.dur ?? 0) > from);
     const covered = pausedMs(overlapping, { ...mark, ts: from, dur: to - from });
     const tasks = overlapping.map((t) => ({
       offsetMs: Math.round((t.ts! - from) / 1000),
@@ -340,7 +343,6 @@ function placeLongTaskEntries(tasksFile: string, clock: PageClock, events: reado
       postedFrom: t.args?.src_func && `${t.args.src_file ?? ''}:${t.args.src_func}`,
     }));
     // Everything of 50 ms or more the page's process ran meanwhile, on any thread (isLongSlice).
-    const threads = new Map(events.filter((e) => e.name === 'thread_name' && e.pid === mark.pid).map((e) => [e.tid, e.args?.name ?? '?']));
     const slices = events
       .filter((e) => e.pid === mark.pid && isLongSlice(e) && e.ts! < to && e.ts! + e.dur! > from)
       .map((e) => ({ name: e.name, thread: threads.get(e.tid) ?? String(e.tid), offsetMs: Math.round((e.ts! - from) / 1000), ms: Math.round(e.dur! / 1000) }));
