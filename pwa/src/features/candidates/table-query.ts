@@ -47,17 +47,46 @@ interface Ranks {
 }
 
 function ranksFor(index: readonly IndexedCandidate[], column: SortColumn): Ranks {
+  if (column === 'status' || column === 'appliedDate') return numericRanks(index, column);
   const keys = index.map((entry) => keyOf(entry, column));
-  if (column === 'status' || column === 'appliedDate') {
-    const values = new Set<number>();
-    for (const key of keys) if (key !== null) values.add(key as number);
-    return ranked(keys, Array.from(Float64Array.from(values).sort()), new Map());
-  }
   // Names, emails and phone digits in a StringSet and StringMap: the candidate mirror keeps them, and
   // in a Set or Map each would join V8's string table (string-map.ts).
   const values = new StringSet();
   for (const key of keys) if (key !== null) values.add(key as string);
   return ranked(keys, Array.from(values).sort(), new StringMap()); // code-unit order, as `<` compares strings
+}
+
+/**
+ * The ranks of a numeric column: the keys in a Float64Array and each one's rank found by binary search
+ * among the sorted distinct keys, where an array of 200,000 boxed numbers (a large object, straight into
+ * the old generation) was ranked through a Map. The default order is built on every publish that adds
+ * rows (a sync bringing 100,000): for 200,000 indexed candidates in Node, 31 → 19 ms with the loop in
+ * `baseOrder` (29 November 2026).
+ */
+function numericRanks(index: readonly IndexedCandidate[], column: 'status' | 'appliedDate'): Ranks {
+  const keys = new Float64Array(index.length);
+  const values = new Set<number>();
+  index.forEach((entry, position) => {
+    const key = keyOf(entry, column) as number | null;
+    keys[position] = key ?? NaN;
+    if (key !== null) values.add(key);
+  });
+  const sorted = Float64Array.from(values).sort();
+  const rank = new Int32Array(index.length);
+  keys.forEach((key, position) => (rank[position] = Number.isNaN(key) ? -1 : lowerBound(sorted, key)));
+  return { rank, distinct: sorted.length };
+}
+
+/** The first place in `sorted` holding a value not below `key`. */
+function lowerBound(sorted: Float64Array, key: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Each key's rank among `sorted` (the distinct keys, ascending), through `rankOf`. */
@@ -108,7 +137,11 @@ function sortOrders(index: readonly IndexedCandidate[], ranks: Map<SortColumn, R
   let identity: Uint32Array | undefined;
   let base: Uint32Array | undefined;
   const baseOrder = () => {
-    identity ??= Uint32Array.from({ length: index.length }, (_, i) => i);
+    if (!identity) {
+      // A loop, not Uint32Array.from with a function: 0.3 ms instead of 9 ms for 200,000 positions.
+      identity = new Uint32Array(index.length);
+      for (let position = 0; position < identity.length; position += 1) identity[position] = position;
+    }
     return (base ??= orders.get('appliedDate:desc') ?? orderByRank(ranksOf('appliedDate'), identity, 'desc'));
   };
   return {
