@@ -20,14 +20,14 @@ describe('a publish of many new rows (an import’s)', () => {
    * A list over a table of these uids whose sorting publishes take a turn between rows, each turn
    * waiting until `resumeTurns()`; `change` writes a row (or removes it) and tells the list.
    */
-  async function listWithHeldTurns(uids: string[]) {
+  async function listWithHeldTurns(uids: string[], slices: { sortSliceRows?: number; orderSliceRows?: number } = {}) {
     const table = new Map(uids.map((uid) => [uid, row(uid)]));
     const fresh = () => [...table.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(fromLocalCandidate);
     const listeners: Array<(change: CandidateChange) => void> = [];
     const turns: Array<() => void> = [];
     const store = createCandidateList(
       createCandidateMirror({ load: async () => ({ candidates: fresh(), version: null }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) }),
-      { publishIntervalMs: 0, sortSliceRows: 1, pause: () => new Promise<void>((resolve) => turns.push(resolve)) },
+      { publishIntervalMs: 0, sortSliceRows: 1, ...slices, pause: () => new Promise<void>((resolve) => turns.push(resolve)) },
     );
     const shown: string[][] = [];
     store.subscribe(() => shown.push(store.getSnapshot().candidates.map((c) => `${c.uid}:${c.status}`)));
@@ -67,6 +67,33 @@ describe('a publish of many new rows (an import’s)', () => {
       ['a0:new', 'b0:new', 'c1:new', 'd1:new', 'e1:new'],
       ['a0:hired', 'b0:new', 'c1:new', 'e1:new', 'f1:new'],
     ]);
+  });
+
+  it('builds the default order a slice of rows per turn before the screens hear of a new row; a change meanwhile goes out after', async () => {
+    const { store, shown, change, waitingTurns, resumeTurns } = await listWithHeldTurns(['a0', 'b0'], { sortSliceRows: 100, orderSliceRows: 1 });
+    const heard = shown.length;
+    change('c1', row('c1'));
+    await expect.poll(waitingTurns).toBe(1);
+    let settled = false;
+    void store.settled().then(() => (settled = true));
+    change('a0', row('a0', 'hired'));
+    let turns = 0;
+    while (!settled) {
+      if (waitingTurns()) {
+        // Not heard of until the order is built.
+        expect(shown).toHaveLength(heard);
+        turns += 1;
+        resumeTurns();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    // A turn before it, then the dates of three rows read one per turn and their ranks found one per turn.
+    expect(turns).toBe(1 + 2 * (3 - 1));
+    expect(shown.slice(heard)).toEqual([
+      ['a0:new', 'b0:new', 'c1:new'],
+      ['a0:hired', 'b0:new', 'c1:new'],
+    ]);
+    expect(store.getSnapshot().newestFirst.map((entry) => entry.candidate.uid).sort()).toEqual(['a0', 'b0', 'c1']);
   });
 
   it('places many changed rows over several turns (the ids a sync gives); changes meanwhile go out after', async () => {

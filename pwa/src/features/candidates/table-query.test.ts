@@ -96,4 +96,24 @@ describe('table query', () => {
       { numRuns: 300 },
     );
   });
+
+  it('builds a numeric column in slices, a pause between them, to the orders a build at once gives', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(candidateArb, { maxLength: 40 }), fc.integer({ min: 1, max: 12 }), fc.constantFrom('appliedDate' as const, 'status' as const), async (rows, sliceRows, column) => {
+        const index = indexCandidates(rows.map((row) => makeCandidate(row)));
+        const sliced = createSortOrders(index);
+        let pauses = 0;
+        await sliced.warmInSlices(column, sliceRows, async () => void (pauses += 1));
+        // Its keys read a slice per step, then their ranks found a slice per step.
+        const steps = Math.max(1, Math.ceil(index.length / sliceRows));
+        expect(pauses).toBe(2 * (steps - 1));
+        const atOnce = createSortOrders(index);
+        for (const direction of ['asc', 'desc'] as const) expect(sliced.order(column, direction)).toEqual(atOnce.order(column, direction));
+        // Built: warming again pauses no more.
+        await sliced.warmInSlices(column, sliceRows, async () => void (pauses += 1));
+        expect(pauses).toBe(2 * (steps - 1));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

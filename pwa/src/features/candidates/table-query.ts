@@ -56,24 +56,46 @@ function ranksFor(index: readonly IndexedCandidate[], column: SortColumn): Ranks
   return ranked(keys, Array.from(values).sort(), new StringMap()); // code-unit order, as `<` compares strings
 }
 
+type NumericColumn = 'status' | 'appliedDate';
+
+/** The ranks of a numeric column, at once. */
+function numericRanks(index: readonly IndexedCandidate[], column: NumericColumn): Ranks {
+  const steps = numericRankSteps(index, column, index.length);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 /**
- * The ranks of a numeric column: the keys in a Float64Array and each one's rank found by binary search
- * among the sorted distinct keys, where an array of 200,000 boxed numbers (a large object, straight into
- * the old generation) was ranked through a Map. The default order is built on every publish that adds
- * rows (a sync bringing 100,000): for 200,000 indexed candidates in Node, 31 → 19 ms with the loop in
- * `baseOrder` (29 November 2026).
+ * The ranks of a numeric column, `sliceRows` entries read per step (the generator yields between
+ * steps): the keys go in a Float64Array, and each one's rank is found by binary search among the
+ * sorted distinct keys. Reading the key of 200,000 entries spread over the heap is most of the work
+ * (in a CPU profile of bench:import's XLSX sync, 35–50 ms of the 60–80 ms task that built the default
+ * order), so the candidate list builds that order a slice per task (warmInSlices). An array of 200,000
+ * boxed numbers ranked through a Map was replaced; for 200,000 indexed candidates in Node the default
+ * order went 31 → 19 ms with the loop in `baseOrder` (29 November 2026).
  */
-function numericRanks(index: readonly IndexedCandidate[], column: 'status' | 'appliedDate'): Ranks {
+function* numericRankSteps(index: readonly IndexedCandidate[], column: NumericColumn, sliceRows: number): Generator<void, Ranks> {
   const keys = new Float64Array(index.length);
   const values = new Set<number>();
-  index.forEach((entry, position) => {
-    const key = keyOf(entry, column) as number | null;
-    keys[position] = key ?? NaN;
-    if (key !== null) values.add(key);
-  });
+  for (let from = 0; from < index.length; from += sliceRows) {
+    if (from > 0) yield;
+    for (let position = from; position < Math.min(index.length, from + sliceRows); position += 1) {
+      const key = keyOf(index[position]!, column) as number | null;
+      keys[position] = key ?? NaN;
+      if (key !== null) values.add(key);
+    }
+  }
   const sorted = Float64Array.from(values).sort();
   const rank = new Int32Array(index.length);
-  keys.forEach((key, position) => (rank[position] = Number.isNaN(key) ? -1 : lowerBound(sorted, key)));
+  for (let from = 0; from < index.length; from += sliceRows) {
+    if (from > 0) yield;
+    for (let position = from; position < Math.min(index.length, from + sliceRows); position += 1) {
+      const key = keys[position]!;
+      rank[position] = Number.isNaN(key) ? -1 : lowerBound(sorted, key);
+    }
+  }
   return { rank, distinct: sorted.length };
 }
 
@@ -122,6 +144,11 @@ export interface SortOrders {
   /** Builds a column's ranks ahead of use (idle time). */
   warm(column: SortColumn): void;
   /**
+   * Builds a numeric column's ranks ahead of use, reading `sliceRows` entries per task (`pause`
+   * between them); resolves once they are built (at once when they were).
+   */
+  warmInSlices(column: NumericColumn, sliceRows: number, pause: () => Promise<void>): Promise<void>;
+  /**
    * The orders of `next`: this index with the entries at `changed` positions replaced. Keeps every
    * column whose key no changed entry altered; the others are built again on use.
    */
@@ -152,6 +179,18 @@ function sortOrders(index: readonly IndexedCandidate[], ranks: Map<SortColumn, R
       return order;
     },
     warm: (column) => void ranksOf(column),
+    async warmInSlices(column, sliceRows, pause) {
+      if (ranks.has(column)) return;
+      const steps = numericRankSteps(index, column, sliceRows);
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          // Another caller may have built them meanwhile: the first built stays (orders use it).
+          if (!ranks.has(column)) ranks.set(column, step.value);
+          return;
+        }
+        await pause();
+      }
+    },
     updated(next, changed) {
       const keptRanks = new Map<SortColumn, Ranks>();
       const keptOrders = new Map<string, Uint32Array>();
