@@ -36,7 +36,10 @@ const MAX_PUBLISH_INTERVAL_MS = 6000;
 const SMALL_CHANGE_ROWS = 50;
 /** New rows a publish sorts per task (publishSorted): 5,000 take about 10 ms here. */
 const SORT_SLICE_ROWS = 5000;
-/** Entries whose dates the default order reads per task (orderThenNotify): 25,000 take 5–8 ms here. */
+/**
+ * Entries whose dates the default order reads per task (orderThenNotify): 200,000 took 35–50 ms in one
+ * task on a 2-core machine, so 25,000 take about 5 ms.
+ */
 const ORDER_SLICE_ROWS = 25_000;
 
 /** A row changed since the last publish: whether the published snapshot has it, and its entry now. */
@@ -265,9 +268,9 @@ export class CandidateList implements MirrorReader {
 
   /**
    * Builds the published snapshot's default order, reading `orderSliceRows` entries per task (a
-   * publish in progress meanwhile: the next waits), then notifies in a task of its own. Built in one task, it
-   * was 60–80 ms of the main thread for 200,000 candidates in bench:import's XLSX sync, most of it
-   * reading each entry's date (29 November 2026).
+   * publish in progress meanwhile: the next waits), then notifies in a task of its own. Built in one
+   * task, it was 60–80 ms of the main thread for 200,000 candidates in bench:import's XLSX sync, most
+   * of it reading each entry's date (29 November 2026).
    */
   private async orderThenNotify(cost: number) {
     this.ordering = true;
