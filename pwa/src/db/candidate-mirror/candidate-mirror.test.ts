@@ -152,6 +152,27 @@ describe('the candidate mirror as email lookup', () => {
     expect(mirror.liveCandidatesByEmail(['ann@x.io'], 4)).toBeNull();
   });
 
+  it('gives the page a turn every 1,000 rows across changes that queued up, not only within one', async () => {
+    const listeners: Array<(change: CandidateChange) => void> = [];
+    const mirror = createCandidateMirror({ load: async () => ({ candidates: [], version: 1 }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) });
+    let applied = 0;
+    mirror.attach({ watched: () => true, loaded() {}, failed() {}, changed: () => void (applied += 1), changeApplied() {}, dropped() {}, drained() {} });
+    mirror.open();
+    await mirror.applied();
+    await expect.poll(() => mirror.ready).toBe(true);
+    // Five commits of 400 rows each, heard one after another (as while a long change was applied).
+    for (let change = 0; change < 5; change += 1) {
+      const rows = new Map(Array.from({ length: 400 }, () => makeCandidate()).map((c) => [c.uid, { ...c, emailKey: c.email } as LocalCandidate]));
+      listeners.forEach((listener) => listener({ type: 'rows', rows, version: 2 + change }));
+    }
+    // Microtasks only: no task boundary yet.
+    for (let turn = 0; turn < 200; turn += 1) await Promise.resolve();
+    expect(applied).toBe(1000);
+    await mirror.applied();
+    expect(applied).toBe(2000);
+    expect(mirror.liveCandidatesByUid([], 6)).toEqual([]);
+  });
+
   it('makes an import read IndexedDB when another tab wrote what the mirror has not heard of yet', async () => {
     const { db, repo, mirror, version, heard } = await tab();
     const theirs = makeCandidate({ name: 'Zed', email: 'zed@x.io' });

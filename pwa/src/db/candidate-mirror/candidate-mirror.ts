@@ -73,7 +73,10 @@ const NO_READER: MirrorReader = {
 };
 
 const INDEX_SLICE_ROWS = 10_000;
-/** Rows of one committed change applied before the page gets a turn: 1,000 take about 15 ms here. */
+/**
+ * Rows applied before the page gets a turn, within one committed change or across the changes that
+ * queued up meanwhile: 1,000 take about 15 ms here.
+ */
 const CHANGE_SLICE_ROWS = 1000;
 /** Email keys looked up per task by countKnownEmailsInSlices. */
 const COUNT_SLICE_KEYS = 20_000;
@@ -101,6 +104,8 @@ export class CandidateMirror {
   private readonly ahead = new Set<number>();
   private readonly queue: Job[] = [];
   private draining = false;
+  /** Rows applied since the page last had a turn (see CHANGE_SLICE_ROWS). */
+  private rowsThisTurn = 0;
   private readonly drainWaiters: Array<() => void> = [];
 
   constructor(private readonly source: MirrorSource) {}
@@ -190,8 +195,14 @@ export class CandidateMirror {
 
   private async drain() {
     this.draining = true;
+    this.rowsThisTurn = 0;
     try {
-      while (this.queue.length) await this.run(this.queue.shift()!);
+      while (this.queue.length) {
+        // Changes committed while a long one was being applied queue up and are applied one after
+        // another: counted together, they too give the page a turn every CHANGE_SLICE_ROWS rows.
+        if (this.rowsThisTurn >= CHANGE_SLICE_ROWS) await this.giveTurn();
+        await this.run(this.queue.shift()!);
+      }
     } finally {
       this.draining = false;
       if (!this.busy) {
@@ -212,15 +223,22 @@ export class CandidateMirror {
       let done = 0;
       for (const [uid, row] of job.rows) {
         this.setStored(uid, row && !row.deletedAt ? row : undefined);
+        done += 1;
         // An import's transaction brings thousands of rows: indexed a slice per task.
-        if (++done % CHANGE_SLICE_ROWS === 0 && done < job.rows.size) await yieldToMain();
+        if (++this.rowsThisTurn >= CHANGE_SLICE_ROWS && done < job.rows.size) await this.giveTurn();
       }
     } else {
       const read = await this.source.read(job.uids);
       job.uids.forEach((uid, i) => this.set(uid, read[i]));
+      this.rowsThisTurn += job.uids.length;
     }
     this.appliedVersion(job.version);
     this.reader.changeApplied();
+  }
+
+  private async giveTurn() {
+    await yieldToMain();
+    this.rowsThisTurn = 0;
   }
 
   private appliedVersion(version: WriteVersion) {
