@@ -58,6 +58,24 @@ describe('StringMap', () => {
     expect(keys.at(-1)).toBe('k2999');
   });
 
+  it('rebuilds on reserve only when adding up to that many keys could have to, and then not while they are added', () => {
+    const map = new StringMap<number>();
+    for (let i = 0; i < 1000; i += 1) map.set(`k${i}`, i);
+    const rebuilds = () => (map as unknown as { layout: number }).layout;
+    // Room for a few more is there already.
+    const before = rebuilds();
+    expect(map.reserve(1001)).toBe(false);
+    expect(rebuilds()).toBe(before);
+    expect(map.reserve(5000)).toBe(true);
+    const after = rebuilds();
+    for (let i = 1000; i < 5000; i += 1) map.set(`k${i}`, i);
+    expect(rebuilds()).toBe(after);
+    expect(map.reserve(5000)).toBe(false);
+    expect(map.size).toBe(5000);
+    expect([...map.keys()].slice(0, 2)).toEqual(['k0', 'k1']);
+    expect(map.get('k4999')).toBe(4999);
+  });
+
   it('holds undefined as a value, and tells it from a missing key', () => {
     const map = new StringMap<string | undefined>([['a', undefined]]);
     expect(map.has('a')).toBe(true);

@@ -128,6 +128,17 @@ export class StringMap<V> implements ReadonlyStringMap<V> {
     return this;
   }
 
+  /**
+   * Makes room for `count` keys in all: rebuilds the table now when adding keys up to that many could
+   * have to rebuild it. Returns whether it rebuilt. A caller adding many keys picks the moment of the
+   * rebuild this way (at 300,000 keys, 50 ms of the main thread), instead of it falling inside its work.
+   */
+  reserve(count: number): boolean {
+    if (this.used + Math.max(0, count - this.live) <= this.hashes.length) return false;
+    this.rebuild(count);
+    return true;
+  }
+
   delete(key: string): boolean {
     const slot = this.slotOf(key, this.hash(key));
     if (slot < 0) return false;

@@ -173,6 +173,36 @@ describe('the candidate mirror as email lookup', () => {
     expect(mirror.liveCandidatesByUid([], 6)).toEqual([]);
   });
 
+  it('rebuilds a big table of rows before a slice that would fill it, then gives the page a turn', async () => {
+    const listeners: Array<(change: CandidateChange) => void> = [];
+    const held = Array.from({ length: 20_000 }, () => makeCandidate());
+    const mirror = createCandidateMirror({ load: async () => ({ candidates: held, version: 1 }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) });
+    let applied = 0;
+    mirror.attach({ watched: () => true, loaded() {}, failed() {}, changed: () => void (applied += 1), changeApplied() {}, dropped() {}, drained() {} });
+    mirror.open();
+    await expect.poll(() => mirror.ready).toBe(true);
+    const table = (mirror as unknown as { rows: { used: number; hashes: Int32Array } }).rows;
+    // New rows until the next slice of 1,000 would need the table rebuilt.
+    let version = 2;
+    const add = (count: number) => {
+      const rows = new Map(Array.from({ length: count }, () => makeCandidate()).map((c) => [c.uid, { ...c, emailKey: c.email } as LocalCandidate]));
+      listeners.forEach((listener) => listener({ type: 'rows', rows, version: version++ }));
+    };
+    const probe = () => table.used + 1000 > table.hashes.length;
+    while (!probe()) {
+      add(500);
+      await mirror.applied();
+    }
+    applied = 0;
+    add(1000);
+    // Rebuilt at once, then a turn before any row of the slice.
+    for (let turn = 0; turn < 200; turn += 1) await Promise.resolve();
+    expect(applied).toBe(0);
+    expect(probe()).toBe(false);
+    await mirror.applied();
+    expect(applied).toBe(1000);
+  });
+
   it('makes an import read IndexedDB when another tab wrote what the mirror has not heard of yet', async () => {
     const { db, repo, mirror, version, heard } = await tab();
     const theirs = makeCandidate({ name: 'Zed', email: 'zed@x.io' });
