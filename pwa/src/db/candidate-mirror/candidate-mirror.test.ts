@@ -5,6 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
+import type { Candidate } from '@shared/schemas/candidate.schema';
 import { createCandidateList } from '@/features/candidates/candidate-list';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { ownedDb } from '@/sync/testing/fixtures';
@@ -152,55 +153,57 @@ describe('the candidate mirror as email lookup', () => {
     expect(mirror.liveCandidatesByEmail(['ann@x.io'], 4)).toBeNull();
   });
 
-  it('gives the page a turn every 1,000 rows across changes that queued up, not only within one', async () => {
+  /**
+   * A mirror loaded with `held` whose changes the test tells (`add` commits `count` new rows at the next
+   * version), counting the rows it applies; `microtasks()` lets promise continuations run, no task.
+   */
+  async function countingMirror(held: Candidate[] = []) {
     const listeners: Array<(change: CandidateChange) => void> = [];
-    const mirror = createCandidateMirror({ load: async () => ({ candidates: [], version: 1 }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) });
-    let applied = 0;
-    mirror.attach({ watched: () => true, loaded() {}, failed() {}, changed: () => void (applied += 1), changeApplied() {}, dropped() {}, drained() {} });
-    mirror.open();
-    await mirror.applied();
-    await expect.poll(() => mirror.ready).toBe(true);
-    // Five commits of 400 rows each, heard one after another (as while a long change was applied).
-    for (let change = 0; change < 5; change += 1) {
-      const rows = new Map(Array.from({ length: 400 }, () => makeCandidate()).map((c) => [c.uid, { ...c, emailKey: c.email } as LocalCandidate]));
-      listeners.forEach((listener) => listener({ type: 'rows', rows, version: 2 + change }));
-    }
-    // Microtasks only: no task boundary yet.
-    for (let turn = 0; turn < 200; turn += 1) await Promise.resolve();
-    expect(applied).toBe(1000);
-    await mirror.applied();
-    expect(applied).toBe(2000);
-    expect(mirror.liveCandidatesByUid([], 6)).toEqual([]);
-  });
-
-  it('rebuilds a big table of rows before a slice that would fill it, then gives the page a turn', async () => {
-    const listeners: Array<(change: CandidateChange) => void> = [];
-    const held = Array.from({ length: 20_000 }, () => makeCandidate());
     const mirror = createCandidateMirror({ load: async () => ({ candidates: held, version: 1 }), read: async () => [], watch: (listener) => (listeners.push(listener), () => {}) });
-    let applied = 0;
-    mirror.attach({ watched: () => true, loaded() {}, failed() {}, changed: () => void (applied += 1), changeApplied() {}, dropped() {}, drained() {} });
+    const counted = { applied: 0 };
+    mirror.attach({ watched: () => true, loaded() {}, failed() {}, changed: () => void (counted.applied += 1), changeApplied() {}, dropped() {}, drained() {} });
     mirror.open();
     await expect.poll(() => mirror.ready).toBe(true);
-    const table = (mirror as unknown as { rows: { used: number; hashes: Int32Array } }).rows;
-    // New rows until the next slice of 1,000 would need the table rebuilt.
     let version = 2;
     const add = (count: number) => {
       const rows = new Map(Array.from({ length: count }, () => makeCandidate()).map((c) => [c.uid, { ...c, emailKey: c.email } as LocalCandidate]));
       listeners.forEach((listener) => listener({ type: 'rows', rows, version: version++ }));
     };
+    const microtasks = async () => {
+      for (let turn = 0; turn < 200; turn += 1) await Promise.resolve();
+    };
+    return { mirror, counted, add, microtasks };
+  }
+
+  it('gives the page a turn every 1,000 rows across changes that queued up, not only within one', async () => {
+    const { mirror, counted, add, microtasks } = await countingMirror();
+    // Five commits of 400 rows each, heard one after another (as while a long change was applied).
+    for (let change = 0; change < 5; change += 1) add(400);
+    // Microtasks only: no task boundary yet.
+    await microtasks();
+    expect(counted.applied).toBe(1000);
+    await mirror.applied();
+    expect(counted.applied).toBe(2000);
+    expect(mirror.liveCandidatesByUid([], 6)).toEqual([]);
+  });
+
+  it('rebuilds a big table of rows before a slice that would fill it, then gives the page a turn', async () => {
+    const { mirror, counted, add, microtasks } = await countingMirror(Array.from({ length: 20_000 }, () => makeCandidate()));
+    const table = (mirror as unknown as { rows: { used: number; hashes: Int32Array } }).rows;
+    // New rows until the next slice of 1,000 would need the table rebuilt.
     const probe = () => table.used + 1000 > table.hashes.length;
     while (!probe()) {
       add(500);
       await mirror.applied();
     }
-    applied = 0;
+    counted.applied = 0;
     add(1000);
     // Rebuilt at once, then a turn before any row of the slice.
-    for (let turn = 0; turn < 200; turn += 1) await Promise.resolve();
-    expect(applied).toBe(0);
+    await microtasks();
+    expect(counted.applied).toBe(0);
     expect(probe()).toBe(false);
     await mirror.applied();
-    expect(applied).toBe(1000);
+    expect(counted.applied).toBe(1000);
   });
 
   it('makes an import read IndexedDB when another tab wrote what the mirror has not heard of yet', async () => {

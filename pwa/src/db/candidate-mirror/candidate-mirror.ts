@@ -23,9 +23,8 @@ import { indexCandidate, reindexCandidate, type IndexedCandidate } from '@shared
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { StringMap, StringSet } from '@shared/candidates/string-map';
 import { yieldToMain } from '@/lib/yield-to-main';
-import { emailKey, fromLocalCandidate, fromLocalCandidateAfter, type LocalCandidate, type RepHireDb } from '../database';
-import { getMeta } from '../meta';
-import { watchCandidateChanges, type CandidateChange, type WriteVersion } from './change-feed';
+import { emailKey, fromLocalCandidate, fromLocalCandidateAfter, type LocalCandidate } from '../database';
+import type { CandidateChange, WriteVersion } from './change-feed';
 
 export type Entry = IndexedCandidate<Candidate>;
 
@@ -82,8 +81,6 @@ const CHANGE_SLICE_ROWS = 1000;
 const BIG_TABLE_ROWS = 20_000;
 /** Email keys looked up per task by countKnownEmailsInSlices. */
 const COUNT_SLICE_KEYS = 20_000;
-/** Rows per read when listing every candidate. */
-const LIST_PAGE_ROWS = 5000;
 
 type Job = CandidateChange | { type: 'load' };
 
@@ -224,14 +221,15 @@ export class CandidateMirror {
     if (job.type === 'rows') {
       let done = 0;
       for (const [uid, row] of job.rows) {
-        if (this.rowsThisTurn === 0 || done === 0) {
-          // A slice's rows could fill the maps' tables: rebuilt first, then the page gets a turn.
-          if (this.madeRoom(Math.min(CHANGE_SLICE_ROWS, job.rows.size - done))) await this.giveTurn();
-        }
+        // A slice begins (the change's first row, or the first after a turn): its rows could fill the
+        // maps' tables, rebuilt first, then the page gets a turn.
+        const sliceBegins = done === 0 || this.rowsThisTurn === 0;
+        if (sliceBegins && this.madeRoom(Math.min(CHANGE_SLICE_ROWS, job.rows.size - done))) await this.giveTurn();
         this.setStored(uid, row && !row.deletedAt ? row : undefined);
         done += 1;
+        this.rowsThisTurn += 1;
         // An import's transaction brings thousands of rows: indexed a slice per task.
-        if (++this.rowsThisTurn >= CHANGE_SLICE_ROWS && done < job.rows.size) await this.giveTurn();
+        if (this.rowsThisTurn >= CHANGE_SLICE_ROWS && done < job.rows.size) await this.giveTurn();
       }
     } else {
       const read = await this.source.read(job.uids);
@@ -374,40 +372,4 @@ function addEmail(byEmail: StringMap<string | string[]>, candidate: Candidate) {
 
 export function createCandidateMirror(source: MirrorSource): CandidateMirror {
   return new CandidateMirror(source);
-}
-
-/**
- * Every live candidate in uid order, with the write version they are at. Pages of primary keys in one
- * read transaction: a single getAll of 100,000 rows would be one long main-thread task (reading them all
- * back); pages leave the page responsive meanwhile. (filter() would walk a cursor row by row: many times
- * slower.)
- */
-export function readLiveCandidates(db: RepHireDb): Promise<LoadedCandidates> {
-  return db.transaction('r', db.candidates, db.meta, async () => {
-    const version = getMeta(db, 'candidatesVersion');
-    const live: Candidate[] = [];
-    let last: string | undefined;
-    for (;;) {
-      const from = last === undefined ? db.candidates.toCollection() : db.candidates.where(':id').above(last);
-      const page = await from.limit(LIST_PAGE_ROWS).toArray();
-      for (const row of page) if (!row.deletedAt) live.push(fromLocalCandidate(row));
-      if (page.length < LIST_PAGE_ROWS) return { candidates: live, version: await version };
-      last = page[page.length - 1]!.uid;
-    }
-  });
-}
-
-/** These candidates as stored now; undefined when missing or deleted. */
-export async function readCandidates(db: RepHireDb, uids: readonly string[]): Promise<Array<Candidate | undefined>> {
-  const rows = await db.candidates.bulkGet([...uids]);
-  return rows.map((row) => (row && !row.deletedAt ? fromLocalCandidate(row) : undefined));
-}
-
-/** The mirror of `db`'s candidates table (RepHireDb makes it once, as `db.candidateMirror`). */
-export function mirrorOf(db: RepHireDb): CandidateMirror {
-  return createCandidateMirror({
-    load: () => readLiveCandidates(db),
-    read: (uids) => readCandidates(db, uids),
-    watch: (listener) => watchCandidateChanges(db.name, listener),
-  });
 }

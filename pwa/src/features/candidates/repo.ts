@@ -17,7 +17,8 @@ import {
 import { newUid } from '@shared/sync/ids';
 import { mutationArgsSchemas, candidateChangesSchema, type CandidateChanges } from '@shared/sync/protocol.schema';
 import { appDb } from '@/db/app-db';
-import { readCandidates, readLiveCandidates, type LoadedCandidates } from '@/db/candidate-mirror/candidate-mirror';
+import type { LoadedCandidates } from '@/db/candidate-mirror/candidate-mirror';
+import { readCandidates, readLiveCandidates } from '@/db/candidate-mirror/database-source';
 import { fromLocalCandidate, emailKey, rowTables, type RepHireDb } from '@/db/database';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
