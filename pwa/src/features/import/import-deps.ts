@@ -9,7 +9,7 @@ import { candidateList } from '@/features/candidates/candidate-list';
 import { candidatesRepo } from '@/features/candidates/repo';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { toast } from '@/ui/toast/toast-queue';
-import { importFile } from './import-file';
+import { importFile, transactionRowsFor } from './import-file';
 import { importHistory, startImportRun, type ImportRun } from './import-history';
 import { importMappingsRepo } from './mapping-repo';
 import { workerPreviewer, workerReader } from './spreadsheet-client';
@@ -51,6 +51,8 @@ export const defaultImportDeps: ImportSessionDeps = {
           },
           timeZone: deviceTimeZone(),
           yieldToMain,
+          // Asked as each transaction starts: a connection that comes back midway sends the rest as it goes.
+          transactionRows: () => transactionRowsFor(navigator.onLine),
         },
         onProgress,
         choice,
