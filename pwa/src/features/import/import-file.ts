@@ -1,9 +1,9 @@
 /**
  * Imports one file on the device: the worker reads and maps it (spreadsheet-client.ts) and hands it
- * over in batches; this stores each batch through the candidates repo (one transaction, as
- * `candidates.import` mutations of at most 1,000 rows) and hands the main thread back to the browser
- * between batches, so the page stays responsive through a 100,000-row file. The result's numbers are
- * what was actually stored.
+ * over in batches; this stores each batch (offline, batches joined up to OFFLINE_TRANSACTION_ROWS)
+ * through the candidates repo (one transaction, as `candidates.import` mutations of at most 1,000 rows)
+ * and hands the main thread back to the browser between them, so the page stays responsive through a
+ * 100,000-row file. The result's numbers are what was actually stored.
  */
 import type { ImportOptions, ImportResult } from '@/features/candidates/import-rows';
 import { reasonOf, type ImportErrorLine } from '@shared/import/error-report';
@@ -61,10 +61,11 @@ export interface ImportFileDeps {
  * Rows stored per transaction. Each transaction costs the page and the IndexedDB backend a fixed
  * amount of CPU, and the two share the machine's cores, so fewer of them import faster: offline,
  * 10,000 rows per transaction instead of 5,000 (the worker's batch) took the 100,000-row CSV from
- * 1.56–1.65× the raw baseline to 1.36–1.39× (CPU 1.56–1.58× → 1.38–1.39×; `npm run bench:import`,
- * 29 November 2026). Online each stored batch is pushed at once, and the last one is pushed after
- * "Import Complete": with 10,000 the sync ended 1.21× after the import instead of 1.16×, so online each
- * batch stays its own transaction. Progress counts rows saved per transaction.
+ * 1.56–1.65× the raw baseline to 1.32–1.43× in five runs (CPU 1.56–1.58× → 1.29–1.49×;
+ * `npm run bench:import`, 29 November 2026). Online each stored batch is pushed at once, and the last
+ * one after "Import Complete": with 10,000 the sync ended 1.21× after the import in two runs, against
+ * 1.16–1.18× with 5,000, so online each batch stays its own transaction. Progress counts rows saved
+ * per transaction.
  */
 export const OFFLINE_TRANSACTION_ROWS = 10_000;
 /** What the worker's batches are joined up to (0: each alone), for a device online or not. */
