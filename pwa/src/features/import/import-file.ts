@@ -61,7 +61,7 @@ export interface ImportFileDeps {
  * Rows stored per transaction. Each transaction costs the page and the IndexedDB backend a fixed
  * amount of CPU, and the two share the machine's cores, so fewer of them import faster: offline,
  * 10,000 rows per transaction instead of 5,000 (the worker's batch) took the 100,000-row CSV from
- * 1.56–1.65× the raw baseline to 1.32–1.43× in five runs (CPU 1.56–1.58× → 1.29–1.49×;
+ * 1.56–1.65× the raw baseline to 1.32–1.43× in six runs (CPU 1.56–1.58× → 1.29–1.49×;
  * `npm run bench:import`, 29 November 2026). Online each stored batch is pushed at once, and the last
  * one after "Import Complete": with 10,000 the sync ended 1.21× after the import in two runs, against
  * 1.16–1.18× with 5,000, so online each batch stays its own transaction. Progress counts rows saved
