@@ -68,6 +68,7 @@ export interface ImportFileDeps {
  * per transaction.
  */
 export const OFFLINE_TRANSACTION_ROWS = 10_000;
+const noJoining = () => 0;
 /** What the worker's batches are joined up to (0: each alone), for a device online or not. */
 export const transactionRowsFor = (online: boolean) => (online ? 0 : OFFLINE_TRANSACTION_ROWS);
 
@@ -136,8 +137,8 @@ export async function importFile(
   let read = 0;
 
   try {
-    const messages = deps.read(file, kind, deps.timeZone, choice);
-    for await (const message of deps.transactionRows ? joinBatches(messages, deps.transactionRows) : messages) {
+    const messages = joinBatches(deps.read(file, kind, deps.timeZone, choice), deps.transactionRows ?? noJoining);
+    for await (const message of messages) {
       if (message.type === 'batch') {
         const from = progress;
         read += message.rows.length;
