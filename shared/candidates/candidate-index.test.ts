@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../schemas/candidate.schema';
-import { INDEXED_FIELDS, indexCandidate, reindexCandidate, type IndexedCandidate } from './candidate-index';
+import { INDEXED_FIELDS, indexCandidate, nameSortKey, reindexCandidate, type IndexedCandidate } from './candidate-index';
 import { makeCandidate } from './testing';
 
 /** An entry's values without the candidate it was built from. */
@@ -30,7 +30,7 @@ describe('reindexCandidate', () => {
     const confirmed = { ...before.candidate, id: 42, createdAt: '2026-11-26T08:00:00.000Z', updatedAt: '2026-11-26T08:00:01.000Z' };
     const entry = reindexCandidate(before, confirmed);
     expect(entry.candidate).toBe(confirmed);
-    expect(entry.name).toBe(before.name);
+    expect(entry.notes).toBe(before.notes);
     expect(values(entry)).toEqual(values(indexCandidate(confirmed)));
   });
 
@@ -41,5 +41,25 @@ describe('reindexCandidate', () => {
       const entryChanges = JSON.stringify(values(indexCandidate(next))) !== JSON.stringify(values(before));
       expect(entryChanges, `${field} changes the entry`).toBe((INDEXED_FIELDS as readonly string[]).includes(field));
     }
+  });
+});
+
+describe('indexCandidate', () => {
+  it('gives the epoch ms of the applied date, one box for each date text, NaN when missing or unparseable', () => {
+    const date = '2026-03-04T10:15:30.123Z';
+    const [a, b] = [indexCandidate(makeCandidate({ appliedDate: date })), indexCandidate(makeCandidate({ appliedDate: [date.slice(0, 11), date.slice(11)].join('') }))];
+    expect(a.appliedAt.ms).toBe(Date.parse(date));
+    expect(b.appliedAt).toBe(a.appliedAt);
+    const other = indexCandidate(makeCandidate({ appliedDate: '2026-03-05T00:00:00.000Z' }));
+    expect(other.appliedAt.ms).toBe(Date.parse('2026-03-05T00:00:00.000Z'));
+    expect(other.appliedAt).not.toBe(a.appliedAt);
+    expect(indexCandidate(makeCandidate({ appliedDate: '' })).appliedAt.ms).toBeNaN();
+    expect(indexCandidate(makeCandidate({ appliedDate: 'not a date' })).appliedAt.ms).toBeNaN();
+  });
+
+  it('keeps no name copy: the name sorts by its folded key', () => {
+    const entry = indexCandidate(makeCandidate({ name: '  Élodie Martin ' }));
+    expect(Object.values(entry)).not.toContain('  élodie martin ');
+    expect(nameSortKey(entry.candidate)).toBe('elodie martin');
   });
 });

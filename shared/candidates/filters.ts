@@ -10,7 +10,7 @@ import { dayBounds, type DayString, deviceTimeZone } from '../format/time-zone';
 import type { CandidateView } from './candidate-view';
 import { type IndexedCandidate, indexCandidates, unwrap } from './candidate-index';
 import { type LocationFilter, regionMatchesFilter } from './location-filter';
-import { phoneFieldMatches, prepareQuery } from './text-query';
+import { includesLowerCased, phoneFieldMatches, prepareQuery } from './text-query';
 
 export type ExperienceFilter = 'sales' | 'management';
 /**
@@ -163,16 +163,17 @@ export function candidateFilterPredicate(
     if (filters.status !== null && entry.status !== filters.status) return false;
     if (
       query.text &&
-      !entry.name.includes(query.text) &&
+      !includesLowerCased(entry.candidate.name ?? '', query.text) &&
       !entry.email.includes(query.text) &&
-      !phoneFieldMatches(entry.phone, entry.phoneDigits, query)
+      !phoneFieldMatches(entry.phone, query)
     ) {
       return false;
     }
     // A broken appliedDate (NaN) fails every comparison, so it never passes a date range.
     if (hasDates) {
-      const [from, to] = isDateOnlyEpoch(entry.appliedAt) ? [dayStart, dayEnd] : [start, end];
-      if (!(entry.appliedAt >= from && entry.appliedAt < to)) return false;
+      const applied = entry.appliedAt.ms;
+      const [from, to] = isDateOnlyEpoch(applied) ? [dayStart, dayEnd] : [start, end];
+      if (!(applied >= from && applied < to)) return false;
     }
     if (experience.length > 0 && !experience.some((needle) => entry.experience.includes(needle))) return false;
     if (sources.length > 0 && !sources.some((value) => sourceMatches(entry.source, value))) return false;

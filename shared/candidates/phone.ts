@@ -159,5 +159,5 @@ export function describePhone(phone: string | null | undefined): PhoneDescriptio
  * a phone-like string, its digits within the phone's digits, so '555-1234' finds '(949) 555 1234'.
  */
 export function phoneMatches(phone: string | null | undefined, query: string): boolean {
-  return phoneFieldMatches((phone ?? '').toLowerCase(), phoneDigits(phone), prepareQuery(query));
+  return phoneFieldMatches((phone ?? '').toLowerCase(), prepareQuery(query));
 }

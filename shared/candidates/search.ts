@@ -9,7 +9,7 @@ import { CANDIDATE_STATUSES, type CandidateStatus } from '../schemas/candidate.s
 import type { CandidateView } from './candidate-view';
 import { type IndexedCandidate, indexCandidates, unwrap } from './candidate-index';
 import { capitalizeStatus } from './status-labels';
-import { phoneFieldMatches, prepareQuery, type PreparedQuery } from './text-query';
+import { includesLowerCased, phoneFieldMatches, prepareQuery, type PreparedQuery } from './text-query';
 
 export interface AdvancedSearchFilters {
   name: string;
@@ -60,9 +60,9 @@ export function hasSearchCriteria(search: CandidateSearch): boolean {
 function simplePredicate(query: PreparedQuery): (entry: IndexedCandidate) => boolean {
   const text = query.text;
   return (entry) =>
-    entry.name.includes(text) ||
+    includesLowerCased(entry.candidate.name ?? '', text) ||
     entry.email.includes(text) ||
-    phoneFieldMatches(entry.phone, entry.phoneDigits, query) ||
+    phoneFieldMatches(entry.phone, query) ||
     entry.location.includes(text) ||
     entry.source.includes(text) ||
     entry.skills.includes(text) ||
@@ -79,9 +79,9 @@ function advancedPredicate(filters: AdvancedSearchFilters): (entry: IndexedCandi
   const { status } = filters;
   return (entry) =>
     (status === 'all' || entry.status === status) &&
-    entry.name.includes(name) &&
+    includesLowerCased(entry.candidate.name ?? '', name) &&
     entry.email.includes(email) &&
-    phoneFieldMatches(entry.phone, entry.phoneDigits, phone) &&
+    phoneFieldMatches(entry.phone, phone) &&
     entry.location.includes(location) &&
     entry.source.includes(source);
 }

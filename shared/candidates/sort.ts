@@ -8,7 +8,8 @@
  */
 import type { CandidateView } from './candidate-view';
 import { compareTimesDescending } from './candidate-view';
-import { type IndexedCandidate, indexCandidates, unwrap } from './candidate-index';
+import { type IndexedCandidate, indexCandidates, nameSortKey, unwrap } from './candidate-index';
+import { phoneDigits } from './phone';
 
 export type SortColumn = 'name' | 'email' | 'phone' | 'status' | 'appliedDate';
 export type SortDirection = 'asc' | 'desc';
@@ -65,15 +66,15 @@ function compareTimes(a: number, b: number, sign: number): number {
 function compareColumn(a: IndexedCandidate, b: IndexedCandidate, column: SortColumn, sign: number): number {
   switch (column) {
     case 'name':
-      return compareText(a.nameSortKey, b.nameSortKey, sign);
+      return compareText(nameSortKey(a.candidate), nameSortKey(b.candidate), sign);
     case 'email':
       return compareText(a.email, b.email, sign);
     case 'phone':
-      return compareText(a.phoneDigits, b.phoneDigits, sign);
+      return compareText(phoneDigits(a.phone), phoneDigits(b.phone), sign);
     case 'status':
       return (a.statusRank - b.statusRank) * sign;
     case 'appliedDate':
-      return compareTimes(a.appliedAt, b.appliedAt, sign);
+      return compareTimes(a.appliedAt.ms, b.appliedAt.ms, sign);
   }
 }
 
@@ -85,7 +86,7 @@ export function sortIndexedCandidates<C extends CandidateView>(
 ): IndexedCandidate<C>[] {
   const sign = direction === 'asc' ? 1 : -1;
   // Array.prototype.sort is stable: entries that tie on both keep their list order.
-  return entries.slice().sort((a, b) => compareColumn(a, b, column, sign) || compareTimesDescending(a.appliedAt, b.appliedAt));
+  return entries.slice().sort((a, b) => compareColumn(a, b, column, sign) || compareTimesDescending(a.appliedAt.ms, b.appliedAt.ms));
 }
 
 /** A sorted copy of a candidate list. */

@@ -199,7 +199,7 @@ export function dashboardSummaryAfter<C extends CandidateView>(
   const now = new Map<C, C>();
   for (let i = 0; i < before.length; i += 1) {
     const [was, is] = [before[i]!, after[i]!];
-    if (was.email !== is.email || was.status !== is.status || !Object.is(was.appliedAt, is.appliedAt)) return null;
+    if (was.email !== is.email || was.status !== is.status || !Object.is(was.appliedAt.ms, is.appliedAt.ms)) return null;
     now.set(was.candidate, is.candidate);
   }
   const current = (candidate: C) => now.get(candidate) ?? candidate;

@@ -16,9 +16,10 @@
  *   changed, and a mask re-tests only the changed rows. So a one-row change costs next to nothing.
  */
 import { StringMap, StringSet } from '@shared/candidates/string-map';
-import type { IndexedCandidate } from '@shared/candidates/candidate-index';
+import { nameSortKey, type IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { CandidateView } from '@shared/candidates/candidate-view';
 import { candidateFilterPredicate, hasActiveFilters, type CandidateFilters } from '@shared/candidates/filters';
+import { phoneDigits } from '@shared/candidates/phone';
 import type { SortColumn, SortDirection } from '@shared/candidates/sort';
 import { pageCountFor, type Page } from '@shared/list/pagination';
 
@@ -28,15 +29,15 @@ type Key = string | number | null;
 function keyOf(entry: IndexedCandidate, column: SortColumn): Key {
   switch (column) {
     case 'name':
-      return entry.nameSortKey || null;
+      return nameSortKey(entry.candidate) || null;
     case 'email':
       return entry.email || null;
     case 'phone':
-      return entry.phoneDigits || null;
+      return phoneDigits(entry.phone) || null;
     case 'status':
       return entry.statusRank;
     case 'appliedDate':
-      return Number.isFinite(entry.appliedAt) ? entry.appliedAt : null;
+      return Number.isFinite(entry.appliedAt.ms) ? entry.appliedAt.ms : null;
   }
 }
 
