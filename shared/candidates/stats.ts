@@ -125,10 +125,19 @@ class NewestFirstTally<C extends CandidateView> {
    * and this tally sees every candidate's. The dashboard's recounts left a device holding 200,000
    * candidates with an 18 ms walk of that table in every full collection's pause (string-map.ts).
    */
-  private readonly seen = new StringSet();
+  private readonly seen: StringSet;
   private readonly recent: C[] = [];
   private readonly hired: C[] = [];
   private unique = 0;
+
+  /**
+   * `entries`: how many it will be given. Its set of emails has room for them from the start: grown a
+   * rebuild at a time, the rebuild from 131,072 to 262,144 emails fell inside one slice of a device
+   * holding 300,000 candidates, a task of 71 ms of CPU (bench:import's online run, CPU profile).
+   */
+  constructor(entries: number) {
+    this.seen = new StringSet(undefined, undefined, entries);
+  }
 
   add(newestFirst: readonly IndexedCandidate<C>[], from: number, to: number) {
     for (let i = from; i < to; i += 1) {
@@ -155,7 +164,7 @@ class NewestFirstTally<C extends CandidateView> {
  * no sort, no copy of the list — the dashboard's figures for 100,000 candidates in a few milliseconds.
  */
 export function dashboardSummaryOfNewestFirst<C extends CandidateView>(newestFirst: readonly IndexedCandidate<C>[]): DashboardSummary<C> {
-  const tally = new NewestFirstTally<C>();
+  const tally = new NewestFirstTally<C>(newestFirst.length);
   tally.add(newestFirst, 0, newestFirst.length);
   return tally.summary(newestFirst.length);
 }
@@ -174,7 +183,7 @@ export async function dashboardSummaryOfNewestFirstInSlices<C extends CandidateV
   stale: () => boolean,
   sliceEntries: number = SUMMARY_SLICE_ENTRIES,
 ): Promise<DashboardSummary<C> | null> {
-  const tally = new NewestFirstTally<C>();
+  const tally = new NewestFirstTally<C>(newestFirst.length);
   for (let from = 0; from < newestFirst.length; from += sliceEntries) {
     if (from > 0) {
       await pause();

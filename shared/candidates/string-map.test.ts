@@ -127,6 +127,17 @@ describe('StringSet', () => {
     expect([...set]).toEqual([...reference]);
     expect([...set.values()]).toEqual([...reference.values()]);
   });
+
+  it('given room for keys, takes that many without a rebuild (one would stop an iteration)', () => {
+    /** Adds keys until 1,000 are held while iterating the set: throws when adding them rebuilt it. */
+    const fillWhileIterating = (set: StringSet) => {
+      set.add('k0');
+      for (const _ of set) for (let i = 1; i < 1000; i += 1) set.add(`k${i}`);
+      return set.size;
+    };
+    expect(fillWhileIterating(new StringSet(undefined, undefined, 1000))).toBe(1000);
+    expect(() => fillWhileIterating(new StringSet())).toThrow(/while it was iterated/);
+  });
 });
 
 describe('stringHash', () => {

@@ -235,8 +235,9 @@ export class StringMap<V> implements ReadonlyStringMap<V> {
 export class StringSet implements ReadonlyStringSet, Iterable<string> {
   private readonly map: StringMap<true>;
 
-  constructor(keys?: Iterable<string>, hash?: (key: string) => number) {
-    this.map = new StringMap<true>(undefined, hash, Array.isArray(keys) ? keys.length : 0);
+  /** `room`: keys to make room for at once (as an array of keys does), so adding them rebuilds nothing. */
+  constructor(keys?: Iterable<string>, hash?: (key: string) => number, room = 0) {
+    this.map = new StringMap<true>(undefined, hash, Math.max(room, Array.isArray(keys) ? keys.length : 0));
     if (keys) for (const key of keys) this.map.set(key, true);
   }
 

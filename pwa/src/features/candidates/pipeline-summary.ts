@@ -16,8 +16,9 @@ export interface PipelineSummary {
 
 export function pipelineSummary(index: readonly IndexedCandidate[]): PipelineSummary {
   const counts = Object.fromEntries(CANDIDATE_STATUSES.map((status) => [status, 0])) as Record<CandidateStatus, number>;
-  // A StringSet: the emails are the ones the candidate mirror keeps (string-map.ts).
-  const emails = new StringSet();
+  // A StringSet: the emails are the ones the candidate mirror keeps (string-map.ts). Room for every
+  // entry's at once: grown a rebuild at a time, the table would be copied again and again.
+  const emails = new StringSet(undefined, undefined, index.length);
   let withoutEmail = 0;
   for (const entry of index) {
     if (Object.hasOwn(counts, entry.status)) counts[entry.status] += 1;
