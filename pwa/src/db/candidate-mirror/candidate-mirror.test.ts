@@ -187,22 +187,26 @@ describe('the candidate mirror as email lookup', () => {
     expect(mirror.liveCandidatesByUid([], 6)).toEqual([]);
   });
 
-  it('rebuilds a big table of rows before a slice that would fill it, then gives the page a turn', async () => {
+  it('rebuilds big tables before a slice that would fill them, each in a turn of its own, then gives the page a turn', async () => {
     const { mirror, counted, add, microtasks } = await countingMirror(Array.from({ length: 20_000 }, () => makeCandidate()));
-    const table = (mirror as unknown as { rows: { used: number; hashes: Int32Array } }).rows;
-    // New rows until the next slice of 1,000 would need the table rebuilt.
-    const probe = () => table.used + 1000 > table.hashes.length;
-    while (!probe()) {
+    type Table = { used: number; hashes: Int32Array };
+    const { rows, byEmail } = mirror as unknown as { rows: Table; byEmail: Table };
+    // New rows until the next slice of 1,000 would need the tables rebuilt (each row has its own email).
+    const full = (table: Table) => table.used + 1000 > table.hashes.length;
+    while (!full(rows)) {
       add(500);
       await mirror.applied();
     }
+    expect(full(byEmail)).toBe(true);
     counted.applied = 0;
     add(1000);
-    // Rebuilt at once, then a turn before any row of the slice.
+    // The rows' table rebuilt at once, then a turn before the emails' table.
     await microtasks();
+    expect(full(rows)).toBe(false);
+    expect(full(byEmail)).toBe(true);
     expect(counted.applied).toBe(0);
-    expect(probe()).toBe(false);
     await mirror.applied();
+    expect(full(byEmail)).toBe(false);
     expect(counted.applied).toBe(1000);
   });
 
