@@ -27,13 +27,17 @@ interface SamplingNode {
  * Samples what the page allocates while `run` runs (V8's sampling heap profiler, every 32 KB on average,
  * the objects collected since counted too) and writes the functions that allocated most, with their
  * bytes, to `dir`/`name`-allocations.json (when `dir` is set): where the garbage the collections mark
- * and sweep comes from.
+ * and sweep comes from. With BENCH_ALLOC_SURVIVORS=1 the objects a minor collection freed are left out:
+ * what is sampled is what survived into the old generation (or is still alive), the garbage only a
+ * full collection frees, which is what brings full collections on.
  */
+const SURVIVORS_ONLY = Boolean(process.env.BENCH_ALLOC_SURVIVORS);
+
 export async function sampleAllocations(page: Page, dir: string | undefined, name: string, run: () => Promise<void>) {
   if (!dir) return run();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.enable');
-  await cdp.send('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await cdp.send('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !SURVIVORS_ONLY });
   await run();
   const { profile } = await cdp.send('HeapProfiler.stopSampling');
   await cdp.detach();
@@ -56,7 +60,7 @@ export async function sampleAllocations(page: Page, dir: string | undefined, nam
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-allocations.json`);
   writeFileSync(file, JSON.stringify({ totalMb: Math.round(total / 2 ** 20), bySite: top(bySite), byStack: top(byStack) }, null, 1));
-  console.log(`  Allocations sampled: ${Math.round(total / 2 ** 20)} MB, ${file}`);
+  console.log(`  Allocations sampled${SURVIVORS_ONLY ? ' (minor collections\' garbage left out)' : ''}: ${Math.round(total / 2 ** 20)} MB, ${file}`);
 }
 
 /**

@@ -46,6 +46,38 @@ describe('live candidates by email', () => {
     });
   });
 
+  it('keeps its answers true as the transaction writes: a row moved to another email, deleted, or rewritten in its place', async () => {
+    db = freshDb();
+    const ann = makeCandidate({ email: 'ann@x.io', name: 'Ann' });
+    const annToo = makeCandidate({ email: 'ann@x.io', name: 'Ann Two' });
+    const bo = makeCandidate({ email: 'bo@x.io' });
+    await db.candidates.bulkPut([ann, annToo, bo].map(toLocalCandidate));
+    await inWrite(async () => {
+      const rows = dexieRows(db);
+      const asked = async (keys: string[]) => (await rows.liveCandidatesByEmail(keys)).map((c) => c.name);
+      expect((await asked(['ann@x.io', 'bo@x.io', 'cy@x.io'])).sort()).toEqual(['Ann', 'Ann Two', bo.name].sort());
+      const where = vi.spyOn(db.candidates, 'where');
+      // Rewritten with its email kept: the new version, where the old one was.
+      await rows.putCandidates([{ ...ann, name: 'Ann Renamed' }], new Set());
+      const order = await asked(['ann@x.io']);
+      expect(order).toContain('Ann Renamed');
+      expect(order).not.toContain('Ann');
+      expect(order).toHaveLength(2);
+      // Moved to an email asked before: out of the old one, into the new one.
+      await rows.putCandidates([{ ...annToo, email: 'cy@x.io' }], new Set());
+      expect(await asked(['ann@x.io'])).toEqual(['Ann Renamed']);
+      expect(await asked(['cy@x.io'])).toEqual(['Ann Two']);
+      // Deleted: in no answer.
+      await rows.putCandidates([{ ...bo, deletedAt: '2026-11-29T00:00:00.000Z' }], new Set());
+      expect(await asked(['bo@x.io'])).toEqual([]);
+      // Moved to an email never asked: out of the old one, and the new one is read when asked.
+      await rows.putCandidates([{ ...annToo, email: 'dee@x.io' }], new Set());
+      expect(await asked(['cy@x.io'])).toEqual([]);
+      expect(where).not.toHaveBeenCalled();
+      expect(await asked(['dee@x.io'])).toEqual(['Ann Two']);
+    });
+  });
+
   it('answers an empty question without reading', async () => {
     db = freshDb();
     expect(await inWrite(() => dexieRows(db).liveCandidatesByEmail([]))).toEqual([]);
