@@ -53,6 +53,36 @@ describe('push', () => {
     expect(counter.reads).toBe(entries);
   }, 60_000);
 
+  it("keeps a batch's mutations as the JSON it sends, not as the entries read: parsed from that text only when asked for", async () => {
+    db = await ownedDb();
+    const repo = createCandidatesRepo(db);
+    await repo.importCandidates(Array.from({ length: 1500 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@x.io` })));
+    await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    const wire = (await db.outbox.orderBy('id').toArray()).map(({ id, name, args, hlc }) => ({ id, name, args, hlc }));
+    const server = new FakeSyncServer();
+    const transport = server.transport();
+    const requests: OutgoingPush[] = [];
+    const copies: object[] = [];
+    const recording: SyncTransport = {
+      ...transport,
+      push(request) {
+        requests.push(request);
+        // A copy made with a spread, as the HTTP transport makes one, carries no mutations to parse.
+        copies.push({ ...request });
+        return transport.push(request);
+      },
+    };
+    await pushOutbox(db, recording);
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(Object.keys(request!).sort()).toEqual(['clientId', 'mutationsJson']);
+    expect(copies[0]).not.toHaveProperty('mutations');
+    // Asked for, they are the entries as sent: the body's own text, parsed.
+    expect(request!.mutations).toEqual(wire);
+    expect(request!.mutations).toEqual(JSON.parse(await request!.mutationsJson!.text()));
+    expect(server.candidates.size).toBe(1501);
+  }, 60_000);
+
   it('counts an entry written while the push runs in the total', async () => {
     db = await ownedDb();
     const repo = createCandidatesRepo(db);
