@@ -38,11 +38,15 @@ export class SyncError extends Error {
 }
 
 /**
- * A push as the device sends it: the request, and, from the push's batches (push.ts), its mutations'
- * JSON array written once, as they were gathered (json-array-blob.ts), which the body is made of.
+ * A push as the device sends it: the request, or, from the push's batches (push.ts), its client id and
+ * its mutations' JSON array written once, as they were gathered (json-array-blob.ts), which the body is
+ * made of. The batches keep nothing else of the mutations: not the entries read, nor their text.
  */
-export interface OutgoingPush extends PushRequest {
-  mutationsJson?: Blob;
+export type OutgoingPush = PushRequest | { clientId: string; mutationsJson: Blob };
+
+/** The mutations a push sends, as objects (the JSON it carries parsed, when it carries JSON). */
+export async function mutationsOf(push: OutgoingPush): Promise<PushRequest['mutations']> {
+  return 'mutationsJson' in push ? (JSON.parse(await push.mutationsJson.text()) as PushRequest['mutations']) : push.mutations;
 }
 
 /** Where a pull page ends (its cursor) and whether more follow, read off its first bytes (readHead). */
@@ -158,10 +162,11 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
     dropInFlight() {
       for (const request of inFlight) request.abort(new DOMException('The device went offline', 'AbortError'));
     },
-    push({ mutationsJson, ...request }) {
-      const body = mutationsJson
-        ? new Blob([`{"clientId":${JSON.stringify(request.clientId)},"protocol":${SYNC_PROTOCOL_VERSION},"mutations":`, mutationsJson, '}'])
-        : JSON.stringify({ ...request, protocol: SYNC_PROTOCOL_VERSION });
+    push(request) {
+      const body =
+        'mutationsJson' in request
+          ? new Blob([`{"clientId":${JSON.stringify(request.clientId)},"protocol":${SYNC_PROTOCOL_VERSION},"mutations":`, request.mutationsJson, '}'])
+          : JSON.stringify({ ...request, protocol: SYNC_PROTOCOL_VERSION });
       return call(
         PUSH_PATH,
         { method: 'POST', body, headers: { 'content-type': 'application/json' } },

@@ -22,7 +22,7 @@ import {
   type PushResponse,
 } from '@shared/sync/protocol.schema';
 import { emailKey } from '@/db/database';
-import { SyncError, type OutgoingPush, type SyncTransport } from '../transport';
+import { mutationsOf, SyncError, type OutgoingPush, type SyncTransport } from '../transport';
 
 interface Versioned<T> {
   row: T;
@@ -111,9 +111,9 @@ export class FakeSyncServer {
     return outcome.status === 'applied' ? 'applied' : outcome.reason!;
   }
 
-  async push({ mutationsJson, ...sent }: OutgoingPush): Promise<PushResponse> {
+  async push(sent: OutgoingPush): Promise<PushResponse> {
     // What the wire carries: the body's mutations, when the push wrote them (push.ts).
-    const request: PushRequest = mutationsJson ? { ...sent, mutations: JSON.parse(await mutationsJson.text()) as PushRequest['mutations'] } : sent;
+    const request: PushRequest = { clientId: sent.clientId, mutations: await mutationsOf(sent) };
     this.pushes.push(structuredClone(request));
     const client = this.client(request.clientId);
     const results: MutationResult[] = [];
