@@ -70,6 +70,9 @@ function live(rows: Array<LocalCandidate | undefined>): Candidate[] {
   return rows.flatMap((row) => (row && !row.deletedAt ? [fromLocalCandidate(row)] : []));
 }
 
+/** Where the candidate `uid` is in an email's list, or -1. */
+const indexOfUid = (list: readonly Candidate[], uid: string) => list.findIndex((other) => other.uid === uid);
+
 /**
  * Live candidates by email key, as known in this transaction (see the module comment); keyed without
  * V8's hash tables, as the candidate mirror keeps these uids and emails (string-map.ts). Each email
@@ -96,7 +99,7 @@ class EmailMemo {
     const before = this.keyOf.get(candidate.uid);
     if (before !== undefined) {
       const list = this.byKey.get(before)!;
-      const at = list.findIndex((other) => other.uid === candidate.uid);
+      const at = indexOfUid(list, candidate.uid);
       if (at >= 0) list.splice(at, 1);
     }
     this.keyOf.delete(candidate.uid);
@@ -111,7 +114,7 @@ class EmailMemo {
   private place(candidate: Candidate) {
     const key = emailKey(candidate.email);
     const list = this.byKey.get(key)!;
-    const at = list.findIndex((other) => other.uid === candidate.uid);
+    const at = indexOfUid(list, candidate.uid);
     if (at >= 0) list[at] = candidate;
     else list.push(candidate);
     this.keyOf.set(candidate.uid, key);

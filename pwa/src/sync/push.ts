@@ -220,10 +220,10 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
       count(next);
     }
     const { clientId } = next;
-    const batch = next.batch.ids;
-    if (!batch.length) return summary;
-    const first = batch[0]!;
-    const last = batch[batch.length - 1]!;
+    const { ids } = next.batch;
+    if (!ids.length) return summary;
+    const first = ids[0]!;
+    const last = ids[ids.length - 1]!;
     const sending = transport.push(next.batch.request(clientId));
     // The total is known once the first batch is read: the indicator says "Sending 0 of …" while the
     // first request is on its way (seconds for an import's 4 MB), not only after its answer.
@@ -237,7 +237,7 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
       response = await sending;
     } catch (error) {
       await dropAhead();
-      if (error instanceof SyncError && error.kind === 'tooLarge' && maxBytes > MIN_PUSH_BYTES && batch.length > 1) {
+      if (error instanceof SyncError && error.kind === 'tooLarge' && maxBytes > MIN_PUSH_BYTES && ids.length > 1) {
         maxBytes = Math.max(MIN_PUSH_BYTES, Math.floor(maxBytes / 2));
         continue;
       }
@@ -249,7 +249,7 @@ export async function pushOutbox(db: RepHireDb, transport: SyncTransport, option
     if (processed !== last) await dropAhead();
     if (processed >= last) {
       answer = { results, processedThrough: processed };
-      summary.sent += batch.length;
+      summary.sent += ids.length;
       sentRecords += next.batch.records;
       summary.records = sentRecords;
       stalled = 0;
