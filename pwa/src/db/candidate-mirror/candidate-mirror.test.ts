@@ -9,9 +9,11 @@ import type { Candidate } from '@shared/schemas/candidate.schema';
 import { createCandidateList } from '@/features/candidates/candidate-list';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { ownedDb } from '@/sync/testing/fixtures';
-import { toLocalCandidate, type LocalCandidate } from '../database';
+import { toLocalCandidate, type LocalCandidate, type OwnWrites } from '../database';
 import { getMeta } from '../meta';
+import { holdersOfRun, ownRunKey } from '../own-writes-index';
 import { createCandidateMirror, type CandidateMirror, type MirrorSource } from './candidate-mirror';
+import { mirrorOf } from './database-source';
 import { CANDIDATES_VERSION_KEY, watchCandidateChanges, type CandidateChange } from './change-feed';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -241,6 +243,75 @@ describe('the candidate mirror as email lookup', () => {
     expect((await repo.findByEmail('p0@x.io')).map((c) => [c.name, c.location])).toEqual([['P0 again', 'Rome']]);
     await mirror.applied();
     expect(list.getSnapshot().status).toBe('ready');
+  });
+});
+
+describe('the candidate mirror as run index', () => {
+  const sameRun = (a: OwnWrites, b: OwnWrites) => ownRunKey(a).join() === ownRunKey(b).join();
+
+  /** Every run the table's rows hold, each with its holders as the table says (deleted rows too), sorted. */
+  async function runsInTable(db: Awaited<ReturnType<typeof tab>>['db']) {
+    const rows = await db.candidates.toArray();
+    const runs = new Map<string, OwnWrites>();
+    for (const row of rows) if (row.ownWrites) runs.set(ownRunKey(row.ownWrites).join(), row.ownWrites);
+    return [...runs.values()].map((run) => ({ run, holders: rows.filter((row) => row.ownWrites && sameRun(row.ownWrites, run)).map((row) => row.uid).sort() }));
+  }
+
+  it('knows the rows holding each run of own writes, deleted ones too, at its version, and nothing at another', async () => {
+    const { db, repo, mirror, version } = await tab();
+    const ann = await repo.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    const bo = await repo.createCandidate({ name: 'Bo', email: 'bo@x.io' });
+    await repo.importCandidates([
+      { name: 'Cy', email: 'cy@x.io' },
+      { name: 'Di', email: 'di@x.io' },
+    ]);
+    // Ann's run grows by a mutation; Bo's tombstone keeps the run its deletion extended.
+    await repo.updateCandidate(ann.uid, { phone: '555' });
+    await repo.deleteCandidate(bo.uid);
+    await mirror.applied();
+    const runs = await runsInTable(db);
+    expect(runs.map(({ holders }) => holders.length).sort()).toEqual([1, 1, 2]);
+    const now = await version();
+    for (const { run, holders } of runs) expect(mirror.holdersOfRun(run, now)?.sort()).toEqual(holders);
+    expect(mirror.holdersOfRun({ from: 999, through: 999, count: 1 }, now)).toEqual([]);
+    expect(mirror.holdersOfRun(runs[0]!.run, now - 1)).toBeNull();
+
+    // A row given its server id holds no run any more (the ids given after a sync).
+    const annRow = (await db.candidates.get(ann.uid))!;
+    await db.transaction('rw', db.candidates, db.meta, () => db.candidates.put({ ...annRow, id: 7, ownWrites: undefined }));
+    await mirror.applied();
+    expect(mirror.holdersOfRun(annRow.ownWrites!, await version())).toEqual([]);
+    const after = await runsInTable(db);
+    for (const { run, holders } of after) expect(mirror.holdersOfRun(run, await version())?.sort()).toEqual(holders);
+
+    // A mirror loaded now knows the same from its load.
+    const loaded = mirrorOf(db);
+    loaded.open();
+    await expect.poll(() => loaded.ready).toBe(true);
+    for (const { run, holders } of after) expect(loaded.holdersOfRun(run, await version())?.sort()).toEqual(holders);
+  });
+
+  it('answers holdersOfRun in a transaction when at its version, else leaves it to the run index', async () => {
+    const { db, repo, mirror, heard } = await tab();
+    await repo.importCandidates([
+      { name: 'Cy', email: 'cy@x.io' },
+      { name: 'Di', email: 'di@x.io' },
+    ]);
+    await mirror.applied();
+    const { run, holders } = (await runsInTable(db))[0]!;
+    const asked = vi.spyOn(mirror, 'holdersOfRun');
+    const inTransaction = () => db.transaction('r', db.candidates, db.meta, () => holdersOfRun(db, run));
+    expect((await inTransaction()).sort()).toEqual(holders);
+    expect(asked.mock.results.map((r) => r.value?.sort())).toEqual([holders]);
+
+    // Another tab wrote: the mirror is behind until it hears, then its runs are unknown until a load.
+    const announce = await writeAsAnotherTab(db.name, toLocalCandidate(makeCandidate({ email: 'zed@x.io' })));
+    asked.mockClear();
+    expect((await inTransaction()).sort()).toEqual(holders);
+    announce();
+    await heard();
+    expect((await inTransaction()).sort()).toEqual(holders);
+    expect(asked.mock.results.map((r) => r.value)).toEqual([null, null]);
   });
 });
 

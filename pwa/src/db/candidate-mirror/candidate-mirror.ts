@@ -18,12 +18,17 @@
  *   lookups only at exactly that version, so a writer that read that version inside its own transaction
  *   gets the answer IndexedDB would give. A change that could not count itself (version null) leaves it
  *   unsure until the next load.
+ * - The runs of own writes (database.ts: OwnWrites): which rows, deleted ones too, hold each run, as the
+ *   run index would answer (own-writes-index.ts: holdersOfRun), at exactly that version too. Known from
+ *   a load whose source tells them and from this tab's changes (their rows carry them); another tab's
+ *   change leaves them unknown until the next load (its rows are read again as candidates only).
  */
 import { indexCandidate, reindexCandidate, type IndexedCandidate } from '@shared/candidates/candidate-index';
 import type { Candidate } from '@shared/schemas/candidate.schema';
 import { StringMap, StringSet } from '@shared/candidates/string-map';
 import { yieldToMain } from '@/lib/yield-to-main';
-import { emailKey, fromLocalCandidate, fromLocalCandidateAfter, type LocalCandidate } from '../database';
+import { emailKey, fromLocalCandidate, fromLocalCandidateAfter, type LocalCandidate, type OwnWrites } from '../database';
+import { ownRunKey } from '../own-writes-index';
 import type { CandidateChange, WriteVersion } from './change-feed';
 
 export type Entry = IndexedCandidate<Candidate>;
@@ -31,6 +36,17 @@ export type Entry = IndexedCandidate<Candidate>;
 export interface LoadedCandidates {
   candidates: Candidate[];
   version: WriteVersion;
+  /**
+   * Each row holding a run of own writes (deleted ones too) with its run, when the source tells them;
+   * without, the mirror does not answer for runs.
+   */
+  runs?: ReadonlyArray<readonly [uid: string, run: OwnWrites]>;
+}
+
+/** The rows (their uids) holding one run of own writes. */
+interface RunHolders {
+  readonly run: OwnWrites;
+  readonly uids: StringSet;
 }
 
 /** Where the mirror reads from (the database's table and change feed; fakes in tests). */
@@ -97,6 +113,17 @@ export class CandidateMirror {
    * Set per email cost each of 100,000 candidates two more objects for every garbage collection to mark.
    */
   private byEmail = new StringMap<string | string[]>();
+  /**
+   * Each row holding a run of own writes, by uid: its run's holders. Rows of one run share one entry,
+   * so the 100,000 rows an import's runs hold until their ids are given cost no object each.
+   */
+  private runs = new StringMap<RunHolders>();
+  /** The same runs by their key (ownRunKey joined). */
+  private holders = new Map<string, RunHolders>();
+  /** Whether `runs` is what the table holds (see the module comment). */
+  private runsKnown = false;
+  /** The run a row was last set to hold (setRun). */
+  private lastHolders: RunHolders | null = null;
   /** The write version every change up to which is applied; null when unsure (see the module comment). */
   private version: WriteVersion = null;
   /** Versions applied beyond `version`, waiting for the ones before them. */
@@ -159,6 +186,17 @@ export class CandidateMirror {
   liveCandidatesByUid(uids: readonly string[], version: number): Array<Candidate | undefined> | null {
     if (this.state !== 'ready' || this.version !== version) return null;
     return uids.map((uid) => this.rows.get(uid)?.candidate);
+  }
+
+  /**
+   * The uids of the rows holding exactly this run of own writes, deleted ones too, at write version
+   * `version` (what holdersOfRun reads from the run index); null unless exactly there with the runs
+   * known.
+   */
+  holdersOfRun(run: OwnWrites, version: number): string[] | null {
+    if (this.state !== 'ready' || !this.runsKnown || this.version !== version) return null;
+    const held = this.holders.get(ownRunKey(run).join());
+    return held ? [...held.uids] : [];
   }
 
   /**
@@ -231,13 +269,15 @@ export class CandidateMirror {
           if (this.madeRoom(this.rows, sliceRows)) await this.giveTurn();
           if (this.madeRoom(this.byEmail, sliceRows)) await this.giveTurn();
         }
-        this.setStored(uid, row && !row.deletedAt ? row : undefined);
+        this.setStored(uid, row);
         done += 1;
         this.rowsThisTurn += 1;
         // An import's transaction brings thousands of rows: indexed a slice per task.
         if (this.rowsThisTurn >= CHANGE_SLICE_ROWS && done < job.rows.size) await this.giveTurn();
       }
     } else {
+      // Read again as candidates: their runs are not known (see the module comment).
+      if (this.runsKnown) this.forgetRuns(false);
       const read = await this.source.read(job.uids);
       job.uids.forEach((uid, i) => this.set(uid, read[i]));
       this.rowsThisTurn += job.uids.length;
@@ -277,7 +317,7 @@ export class CandidateMirror {
     this.ahead.clear();
     try {
       const started = performance.now();
-      const { candidates: list, version } = await this.source.load();
+      const { candidates: list, version, runs } = await this.source.load();
       const read = performance.now();
       const entries: Entry[] = new Array(list.length);
       const rows = new StringMap<Entry>();
@@ -297,6 +337,8 @@ export class CandidateMirror {
       performance.measure('candidates:index', { start: read, end: performance.now() });
       this.rows = rows;
       this.byEmail = byEmail;
+      this.forgetRuns(runs !== undefined);
+      for (const [uid, run] of runs ?? []) this.setRun(uid, run);
       this.version = version;
       this.state = 'ready';
       this.reader.loaded(entries);
@@ -312,6 +354,7 @@ export class CandidateMirror {
     this.state = 'idle';
     this.rows = new StringMap();
     this.byEmail.clear();
+    this.forgetRuns(false);
     this.version = null;
     this.ahead.clear();
     this.reader.dropped();
@@ -327,9 +370,12 @@ export class CandidateMirror {
    * whole, and the copies of their uids, names, emails and phones the reads made would otherwise
    * replace the held ones, 400,000 strings more to move to the old generation and mark.
    */
-  private setStored(uid: string, row: LocalCandidate | undefined) {
+  private setStored(uid: string, row: LocalCandidate | null) {
+    // A deleted row keeps its run (the run index lists it) though it leaves the live rows.
+    if (this.runsKnown) this.setRun(uid, row?.ownWrites);
+    if (row?.deletedAt) row = null;
     const before = this.rows.get(uid);
-    this.apply(uid, before, row && (before ? fromLocalCandidateAfter(row, before.candidate) : fromLocalCandidate(row)));
+    this.apply(uid, before, row ? (before ? fromLocalCandidateAfter(row, before.candidate) : fromLocalCandidate(row)) : undefined);
   }
 
   private apply(uid: string, before: Entry | undefined, candidate: Candidate | undefined) {
@@ -345,6 +391,35 @@ export class CandidateMirror {
       if (!sameEmail) addEmail(this.byEmail, candidate);
     } else this.rows.delete(uid);
     this.reader.changed(uid, before !== undefined, now);
+  }
+
+  /** Row `uid` holds `run` now (undefined: none). */
+  private setRun(uid: string, run: OwnWrites | undefined) {
+    const before = this.runs.get(uid);
+    if (before && run && sameRun(before.run, run)) return;
+    if (before) {
+      before.uids.delete(uid);
+      if (!before.uids.size) {
+        this.holders.delete(ownRunKey(before.run).join());
+        if (this.lastHolders === before) this.lastHolders = null;
+      }
+      this.runs.delete(uid);
+    }
+    if (!run) return;
+    // An import's rows come a run at a time: the last one's holders, without making its key again.
+    let holders = this.lastHolders && sameRun(this.lastHolders.run, run) ? this.lastHolders : this.holders.get(ownRunKey(run).join());
+    if (!holders) this.holders.set(ownRunKey(run).join(), (holders = { run: { from: run.from, through: run.through, count: run.count }, uids: new StringSet() }));
+    holders.uids.add(uid);
+    this.runs.set(uid, holders);
+    this.lastHolders = holders;
+  }
+
+  /** Drops the runs; `known`: whether the table holds none but those set next. */
+  private forgetRuns(known: boolean) {
+    this.runs = new StringMap();
+    this.holders.clear();
+    this.lastHolders = null;
+    this.runsKnown = known;
   }
 
   private uidsWithEmail(key: string): readonly string[] {
@@ -363,6 +438,8 @@ export class CandidateMirror {
     }
   }
 }
+
+const sameRun = (a: OwnWrites, b: OwnWrites) => a.from === b.from && a.through === b.through && a.count === b.count;
 
 /** Notes `candidate`'s uid under its email key (a uid alone, or a list when several rows share it). */
 function addEmail(byEmail: StringMap<string | string[]>, candidate: Candidate) {
