@@ -1,6 +1,7 @@
 /**
  * The candidates' index of their own writes (OWN_RUN_INDEX) and the queries the sync engine asks of it:
- * the rows made here, the runs of pending own writes, a run's rows. Keys only: no row is read.
+ * the rows made here, the runs of pending own writes, a run's rows. Keys only: no row is read (and a
+ * run's rows come from the candidate mirror when it can tell).
  */
 import type { OwnWrites, RepHireDb } from './database';
 import { getMeta } from './meta';

@@ -13,10 +13,9 @@ const LIST_PAGE_ROWS = 5000;
 
 /**
  * Every live candidate in uid order, with the write version they are at and the rows' runs of own
- * writes (deleted rows' too). Pages of primary keys in one
- * read transaction: a single getAll of 100,000 rows would be one long main-thread task (reading them all
- * back); pages leave the page responsive meanwhile. (filter() would walk a cursor row by row: many times
- * slower.)
+ * writes (deleted rows' too). Pages of primary keys in one read transaction: a single getAll of 100,000
+ * rows would be one long main-thread task (reading them all back); pages leave the page responsive
+ * meanwhile. (filter() would walk a cursor row by row: many times slower.)
  */
 export function readLiveCandidates(db: RepHireDb): Promise<LoadedCandidates> {
   return db.transaction('r', db.candidates, db.meta, async () => {
