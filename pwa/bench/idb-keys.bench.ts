@@ -20,8 +20,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '../tests/support/chromium';
+import { fullCollectionsIn, withGcTracedPage } from './gc-traced-page';
 import { loadLine, printFigures, type Figure } from './report';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -57,18 +56,6 @@ globalThis.read = (variant) => new Promise((resolve, reject) => {
 });
 `;
 
-/** The full collections in V8's `--trace-gc-nvp` output: each one's pause and its clear phase (ms). */
-function fullCollectionsIn(output: string): Array<{ pause: number; clear: number }> {
-  const found: Array<{ pause: number; clear: number }> = [];
-  for (const line of output.split('\n')) {
-    if (!line.includes('"gc":"mc"')) continue;
-    const field = (name: string) => Number(new RegExp(`"${name}":([-0-9.e+]+)`).exec(line)?.[1]);
-    const [pause, clear] = [field('pause'), field('clear')];
-    if (Number.isFinite(pause) && Number.isFinite(clear)) found.push({ pause, clear });
-  }
-  return found;
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
@@ -80,17 +67,10 @@ async function main() {
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const variant of VARIANTS) {
-        const browserServer = await chromium.launchServer({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc --trace-gc-nvp'] });
-        let output = '';
-        browserServer.process().stdout?.on('data', (chunk) => void (output += String(chunk)));
-        try {
-          const browser = await chromium.connect(browserServer.wsEndpoint());
-          const page = await browser.newPage();
-          await page.goto(url);
-          await page.addScriptTag({ content: PAGE_SOURCE });
+        await withGcTracedPage(url, PAGE_SOURCE, async (page, output) => {
           await page.evaluate((rows) => (globalThis as unknown as { fill: (rows: number) => Promise<void> }).fill(rows), ROWS);
           await page.evaluate(() => (globalThis as unknown as { gc: () => void }).gc());
-          output = '';
+          output.text = '';
           const read = await page.evaluate((v) => (globalThis as unknown as { read: (v: string) => Promise<number> }).read(v), variant);
           if (variant !== 'nothing read' && read !== ROWS) throw new Error(`${variant}: read ${read} of ${ROWS}`);
           // Kept past minor collections (as a transaction's reads are), then one full collection.
@@ -107,13 +87,11 @@ async function main() {
           });
           // The lines come through a pipe: give the last one time to arrive.
           await page.waitForTimeout(300);
-          const collections = fullCollectionsIn(output);
+          const collections = fullCollectionsIn(output.text, ['pause', 'clear']);
           const sum = (part: 'pause' | 'clear') => collections.reduce((total, c) => total + c[part], 0);
           runs.get(variant)!.push({ pause: sum('pause'), clear: sum('clear') });
           console.log(`  round ${round + 1}, ${variant}: ${collections.map((c) => `${c.pause.toFixed(1)} ms (clear ${c.clear.toFixed(1)})`).join(', ')}`);
-        } finally {
-          await browserServer.close();
-        }
+        });
       }
     }
   } finally {

@@ -23,8 +23,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '../tests/support/chromium';
+import { fullCollectionsIn, withGcTracedPage } from './gc-traced-page';
 import { loadLine, printFigures, type Figure } from './report';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
@@ -45,16 +44,12 @@ interface Collection {
   stringTable: number;
 }
 
-/** The forced full collections in V8's `--trace-gc-nvp` output (a line may be cut short: those are left out). */
+/** The forced full collections in V8's `--trace-gc-nvp` output. */
 function collectionsIn(output: string): Collection[] {
-  const found: Collection[] = [];
-  for (const line of output.split('\n')) {
-    if (!line.includes('"gc":"mc"')) continue;
-    const field = (name: string) => Number(new RegExp(`"${name.replace(/\./g, '\\.')}":([-0-9.e+]+)`).exec(line)?.[1]);
-    const [pause, clear, roots] = [field('pause'), field('clear'), field('evacuate.update_pointers.to_new_roots')];
-    if ([pause, clear, roots].every(Number.isFinite)) found.push({ pause, stringTable: clear + roots });
-  }
-  return found;
+  return fullCollectionsIn(output, ['pause', 'clear', 'evacuate.update_pointers.to_new_roots']).map((c) => ({
+    pause: c.pause,
+    stringTable: c.clear + c['evacuate.update_pointers.to_new_roots'],
+  }));
 }
 
 /** The page's side: StringMap bundled, and the rows built and keyed as `variant` says. */
@@ -104,26 +99,17 @@ async function main() {
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const variant of VARIANTS) {
-        // A fresh browser each time: the string table is the isolate's, and one variant's keys would stay in it.
-        const server = await chromium.launchServer({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc --trace-gc-nvp'] });
-        let output = '';
-        server.process().stdout?.on('data', (chunk) => void (output += String(chunk)));
-        try {
-          const browser = await chromium.connect(server.wsEndpoint());
-          const page = await browser.newPage();
-          await page.goto(url);
-          await page.addScriptTag({ content: script });
+        // A fresh browser each time (withGcTracedPage): the string table is the isolate's, and one variant's keys would stay in it.
+        await withGcTracedPage(url, script, async (page, output) => {
           const measured = await page.evaluate(([v, rows]) => (globalThis as unknown as { measure: (...args: unknown[]) => Measured }).measure(v, rows), [variant, ROWS] as const);
-          output = '';
+          output.text = '';
           for (let i = 0; i < COLLECTIONS; i += 1) await page.evaluate(() => (globalThis as unknown as { gc: () => void }).gc());
           // The lines come through a pipe: give the last one time to arrive.
           await page.waitForTimeout(300);
-          const collections = collectionsIn(output);
+          const collections = collectionsIn(output.text);
           results.get(variant)!.push({ ...measured, collections });
           console.log(`  round ${round + 1}, ${variant}: ${collections.map((c) => `${c.pause.toFixed(0)} ms (string table ${c.stringTable.toFixed(1)})`).join(', ')}`);
-        } finally {
-          await server.close();
-        }
+        });
       }
     }
   } finally {
