@@ -28,8 +28,8 @@ import type { Candidate } from '@shared/schemas/candidate.schema';
 import { StringMap, StringSet } from '@shared/candidates/string-map';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { emailKey, fromLocalCandidate, fromLocalCandidateAfter, type LocalCandidate, type OwnWrites } from '../database';
-import { ownRunKey } from '../own-writes-index';
 import type { CandidateChange, WriteVersion } from './change-feed';
+import { RunHolders } from './run-holders';
 
 export type Entry = IndexedCandidate<Candidate>;
 
@@ -41,12 +41,6 @@ export interface LoadedCandidates {
    * without, the mirror does not answer for runs.
    */
   runs?: ReadonlyArray<readonly [uid: string, run: OwnWrites]>;
-}
-
-/** The rows (their uids) holding one run of own writes. */
-interface RunHolders {
-  readonly run: OwnWrites;
-  readonly uids: StringSet;
 }
 
 /** Where the mirror reads from (the database's table and change feed; fakes in tests). */
@@ -113,17 +107,10 @@ export class CandidateMirror {
    * Set per email cost each of 100,000 candidates two more objects for every garbage collection to mark.
    */
   private byEmail = new StringMap<string | string[]>();
-  /**
-   * Each row holding a run of own writes, by uid: its run's holders. Rows of one run share one entry,
-   * so the 100,000 rows an import's runs hold until their ids are given cost no object each.
-   */
-  private runs = new StringMap<RunHolders>();
-  /** The same runs by their key (ownRunKey joined). */
-  private holders = new Map<string, RunHolders>();
+  /** Which rows hold each run of own writes (run-holders.ts). */
+  private readonly runs = new RunHolders();
   /** Whether `runs` is what the table holds (see the module comment). */
   private runsKnown = false;
-  /** The run a row was last set to hold (setRun). */
-  private lastHolders: RunHolders | null = null;
   /** The write version every change up to which is applied; null when unsure (see the module comment). */
   private version: WriteVersion = null;
   /** Versions applied beyond `version`, waiting for the ones before them. */
@@ -195,8 +182,7 @@ export class CandidateMirror {
    */
   holdersOfRun(run: OwnWrites, version: number): string[] | null {
     if (this.state !== 'ready' || !this.runsKnown || this.version !== version) return null;
-    const held = this.holders.get(ownRunKey(run).join());
-    return held ? [...held.uids] : [];
+    return this.runs.of(run);
   }
 
   /**
@@ -338,7 +324,7 @@ export class CandidateMirror {
       this.rows = rows;
       this.byEmail = byEmail;
       this.forgetRuns(runs !== undefined);
-      for (const [uid, run] of runs ?? []) this.setRun(uid, run);
+      for (const [uid, run] of runs ?? []) this.runs.set(uid, run);
       this.version = version;
       this.state = 'ready';
       this.reader.loaded(entries);
@@ -372,7 +358,7 @@ export class CandidateMirror {
    */
   private setStored(uid: string, row: LocalCandidate | null) {
     // A deleted row keeps its run (the run index lists it) though it leaves the live rows.
-    if (this.runsKnown) this.setRun(uid, row?.ownWrites);
+    if (this.runsKnown) this.runs.set(uid, row?.ownWrites);
     if (row?.deletedAt) row = null;
     const before = this.rows.get(uid);
     this.apply(uid, before, row ? (before ? fromLocalCandidateAfter(row, before.candidate) : fromLocalCandidate(row)) : undefined);
@@ -393,32 +379,9 @@ export class CandidateMirror {
     this.reader.changed(uid, before !== undefined, now);
   }
 
-  /** Row `uid` holds `run` now (undefined: none). */
-  private setRun(uid: string, run: OwnWrites | undefined) {
-    const before = this.runs.get(uid);
-    if (before && run && sameRun(before.run, run)) return;
-    if (before) {
-      before.uids.delete(uid);
-      if (!before.uids.size) {
-        this.holders.delete(ownRunKey(before.run).join());
-        if (this.lastHolders === before) this.lastHolders = null;
-      }
-      this.runs.delete(uid);
-    }
-    if (!run) return;
-    // An import's rows come a run at a time: the last one's holders, without making its key again.
-    let holders = this.lastHolders && sameRun(this.lastHolders.run, run) ? this.lastHolders : this.holders.get(ownRunKey(run).join());
-    if (!holders) this.holders.set(ownRunKey(run).join(), (holders = { run: { from: run.from, through: run.through, count: run.count }, uids: new StringSet() }));
-    holders.uids.add(uid);
-    this.runs.set(uid, holders);
-    this.lastHolders = holders;
-  }
-
   /** Drops the runs; `known`: whether the table holds none but those set next. */
   private forgetRuns(known: boolean) {
-    this.runs = new StringMap();
-    this.holders.clear();
-    this.lastHolders = null;
+    this.runs.clear();
     this.runsKnown = known;
   }
 
@@ -438,8 +401,6 @@ export class CandidateMirror {
     }
   }
 }
-
-const sameRun = (a: OwnWrites, b: OwnWrites) => a.from === b.from && a.through === b.through && a.count === b.count;
 
 /** Notes `candidate`'s uid under its email key (a uid alone, or a list when several rows share it). */
 function addEmail(byEmail: StringMap<string | string[]>, candidate: Candidate) {
