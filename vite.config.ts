@@ -190,7 +190,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           ...unitTests,
-          include: ['shared/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+          include: ['shared/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'pwa/bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...UNIT_FILES_WITH_MODULE_MOCKS],
           // The files of a worker share its modules instead of importing them again each (Dexie, zod,
           // React, jsdom's setup stays per file): measured on a 2-core machine, the unit files alone

@@ -219,14 +219,21 @@ export async function importOnline(
       if (dirs.tasks) writeRequests(path.join(dirs.tasks, 'online-requests.json'), requests, times.origin + times.start, times.origin + times.complete);
     };
     let trace!: Awaited<ReturnType<typeof traceMainThread>>;
-    await profileMainThread(page, dirs.profile, 'online', async () => {
-      // Allocations sampled apart for the two: the ids given after "Synced" rewrite every row once more.
-      const run = async () => {
-        await sampleAllocations(page, dirs.allocations, 'online', importAndSync);
-        await sampleAllocations(page, dirs.allocations, 'online-ids', giveIds);
-      };
-      trace = await withServerNiced(() => traceMainThread(page, run, dirs.tasks && path.join(dirs.tasks, 'online-tasks.json')));
-    });
+    const tasksFile = dirs.tasks && path.join(dirs.tasks, 'online-tasks.json');
+    await profileMainThread(
+      page,
+      dirs.profile,
+      'online',
+      async () => {
+        // Allocations sampled apart for the two: the ids given after "Synced" rewrite every row once more.
+        const run = async () => {
+          await sampleAllocations(page, dirs.allocations, 'online', importAndSync);
+          await sampleAllocations(page, dirs.allocations, 'online-ids', giveIds);
+        };
+        trace = await withServerNiced(() => traceMainThread(page, run, tasksFile));
+      },
+      tasksFile,
+    );
     await idleCollections(page, 'after the ids given');
     await summarizeHeap(page, HEAP_DIR, 'online-after-ids');
     return {

@@ -263,14 +263,17 @@ async function main() {
       console.log('Going online: syncing the import…');
       let synced!: Awaited<ReturnType<typeof syncAfterImport>>;
       let syncTrace!: Awaited<ReturnType<typeof traceMainThread>>;
-      await profileMainThread(page, PROFILE_DIR, `sync-${kind}`, async () => {
-        // Traced (no target depends on this sync's time): the CPU time of its longest task.
-        syncTrace = await traceMainThread(
-          page,
-          async () => void (synced = await syncAfterImport(page, () => context.setOffline(false))),
-          TASKS_DIR && path.join(TASKS_DIR, `sync-${kind}-tasks.json`),
-        );
-      });
+      const syncTasksFile = TASKS_DIR && path.join(TASKS_DIR, `sync-${kind}-tasks.json`);
+      await profileMainThread(
+        page,
+        PROFILE_DIR,
+        `sync-${kind}`,
+        async () => {
+          // Traced (no target depends on this sync's time): the CPU time of its longest task.
+          syncTrace = await traceMainThread(page, async () => void (synced = await syncAfterImport(page, () => context.setOffline(false))), syncTasksFile);
+        },
+        syncTasksFile,
+      );
       const figures = {
         ...imported,
         ...traced,

@@ -2,9 +2,14 @@
  * What the benches record of a page's main thread through the DevTools protocol: its long tasks from a
  * trace (wall and the thread's own CPU time), and a V8 CPU profile to read where the time went.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { attributeTaskDump } from './task-attribution';
+
+/** Where the app the benches serve is built (vite.config.ts: build.outDir), its source maps beside it. */
+const DIST_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 interface TraceEvent {
   name: string;
@@ -353,8 +358,12 @@ function placeLongTaskEntries(tasksFile: string, clock: PageClock, events: reado
   writeFileSync(tasksFile.replace(/\.json$/, '-longtask-entries.json'), JSON.stringify(placed));
 }
 
-/** Records a V8 CPU profile of the page's main thread while `run` runs, as `dir`/`name`.cpuprofile (when `dir` is set). */
-export async function profileMainThread(page: Page, dir: string | undefined, name: string, run: () => Promise<void>) {
+/**
+ * Records a V8 CPU profile of the page's main thread while `run` runs, as `dir`/`name`.cpuprofile (when
+ * `dir` is set). `tasksFile`: the task dump a trace of the same run wrote (traceMainThread), whose
+ * long tasks are then set against the profile (task-attribution.ts).
+ */
+export async function profileMainThread(page: Page, dir: string | undefined, name: string, run: () => Promise<void>, tasksFile?: string) {
   if (!dir) return run();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -367,4 +376,5 @@ export async function profileMainThread(page: Page, dir: string | undefined, nam
   const file = path.join(dir, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   console.log(`  CPU profile of the main thread: ${file}`);
+  if (tasksFile && existsSync(tasksFile)) attributeTaskDump(tasksFile, file, DIST_DIR);
 }
