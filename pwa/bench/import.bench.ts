@@ -36,6 +36,7 @@ import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } fro
 import { confirmationsGiven, storeCount } from './device-db';
 import { heapAfterGc, summarizeHeap } from './heap';
 import { longestTask, profileMainThread, traceMainThread, watchLongTasks, type BackendTime } from './main-thread';
+import { newDevice, newDeviceFigureRows, type NewDeviceFigures } from './new-device';
 import { cpuText } from './process-cpu';
 import { loadLine, printFigures, type Figure } from './report';
 
@@ -242,6 +243,7 @@ async function main() {
   const app = await startBrowserApp({ browserBuild: 'full' });
   const results: Array<{ kind: 'csv' | 'xlsx'; bytes: number; figures: Figures }> = [];
   let online: OnlineFigures | null = null;
+  let fresh: NewDeviceFigures | null = null;
   try {
     await adminApi(app);
     for (const kind of KINDS) {
@@ -290,6 +292,12 @@ async function main() {
       results.push({ kind, bytes: statSync(files[kind]).size, figures });
       console.log(`  ${JSON.stringify(figures)}`);
       await context.close();
+      // The server holds the first file's rows alone now: a new device loads the app and pulls them.
+      if (!fresh) {
+        console.log('A new device: the first load, then a full pull…');
+        fresh = await newDevice(app, ROWS);
+        console.log(`  ${JSON.stringify(fresh)}`);
+      }
     }
     if (ONLINE) {
       if (ONLINE_HELD) await seedServer(app, ONLINE_HELD);
@@ -374,6 +382,7 @@ async function main() {
       },
     );
   }
+  if (fresh) figures.push(...newDeviceFigureRows(fresh));
   if (online) figures.push(...onlineFigureRows(online, ROWS, TARGET_SYNCED_RATIO, TARGET_TASK_MS));
   printFigures(`Import of ${ROWS.toLocaleString('en-US')} rows on the device (offline), then its sync, headless Chromium`, figures);
 }

@@ -8,6 +8,17 @@ export interface Figure {
   detail?: string;
 }
 
+/**
+ * Issue 14's targets for a new device, which three benches measure: the app's first load on the wire
+ * (bench:bundle from the build, bench:import in the browser) and a full pull of 100,000 candidates
+ * (bench:server over HTTP, bench:import in the browser, stored on the device).
+ */
+export const NEW_DEVICE_TARGETS = {
+  firstLoadBytes: 200_000,
+  fullPullMs: 10_000,
+  fullPullMb: 20,
+} as const;
+
 export function printReport(figures: Figure[], env: { database: string; machine: string }): void {
   const rows = figures.map((f) => [f.name, f.value, f.target ?? '', f.met === undefined ? '' : f.met ? 'met' : 'MISSED', f.detail ?? '']);
   const header = ['Benchmark', 'Result', 'Target', '', 'Notes'];

@@ -1,0 +1,133 @@
+/**
+ * A recruiter's new device, in the same run as the imports (issue 14's bench: "same run, same
+ * machine"): a fresh browser context opens the app (its first load, nothing cached, no service worker
+ * yet), signs in, and syncs every candidate the server holds (its full pull), timed from the sign-in
+ * click to the indicator's "Synced" with every candidate stored on the device. Bytes on the wire are
+ * what Chromium's network stack received for each response (DevTools' encodedDataLength: headers and
+ * the compressed body), not what the build or the server meant to send.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { PULL_PATH } from '../src/sync/transport';
+import type { BrowserApp } from '../tests/support/browser-app';
+import { ADMIN, fillLogin } from '../tests/support/ui';
+import { NEW_DEVICE_TARGETS, seconds, type Figure } from '../../sync-server/bench/report';
+import { storeCount } from './device-db';
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+export interface NewDeviceFigures {
+  /** The app's first load: every response the page received before its sign-in form was ready and the network idle. */
+  firstLoadBytes: number;
+  firstLoadRequests: number;
+  /** Its first sync: sign-in click → "Synced" with `candidates` stored. */
+  fullPullMs: number;
+  /** The pull's responses on the wire, and as JSON once decompressed. */
+  fullPullBytes: number;
+  fullPullDecodedBytes: number;
+  fullPullRequests: number;
+  candidates: number;
+}
+
+interface Received {
+  url: string;
+  /** Bytes received on the wire. */
+  encoded: number;
+  /** The body's bytes once decoded (decompressed). */
+  decoded: number;
+}
+
+/** Every response the page's session sees finish loading, with its bytes on the wire and decoded. */
+async function watchResponses(cdp: CDPSession): Promise<Received[]> {
+  const received: Received[] = [];
+  const urls = new Map<string, string>();
+  const decoded = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => void urls.set(requestId, request.url));
+  cdp.on('Network.dataReceived', ({ requestId, dataLength }) => void decoded.set(requestId, (decoded.get(requestId) ?? 0) + dataLength));
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    received.push({ url: urls.get(requestId) ?? '', encoded: encodedDataLength, decoded: decoded.get(requestId) ?? 0 });
+  });
+  await cdp.send('Network.enable');
+  return received;
+}
+
+/** The app's own requests, not its API's. */
+const isAppFile = (url: string) => !new URL(url).pathname.startsWith('/api/');
+const isPull = (url: string) => new URL(url).pathname === PULL_PATH;
+const sum = (responses: readonly Received[], part: 'encoded' | 'decoded') => responses.reduce((total, r) => total + r[part], 0);
+
+/** Whether the indicator says "Synced" (its aria-label: "Sync: Synced just now…"). */
+const indicatorSynced = (page: Page) => page.evaluate(() => /^Sync: Synced/.test(document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? ''));
+
+/**
+ * Opens the app in a new context, signs in as the bench's admin, and waits for its first sync to store
+ * `expected` candidates (the server's); the context is closed after.
+ */
+export async function newDevice(app: BrowserApp, expected: number, timeoutMs = 600_000): Promise<NewDeviceFigures> {
+  const context = await app.browser.newContext({ baseURL: app.url });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const received = await watchResponses(cdp);
+    await page.goto('/auth');
+    await page.getByRole('form', { name: 'Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const firstLoad = received.filter((r) => isAppFile(r.url));
+    const before = received.length;
+    const clicked = Date.now();
+    await fillLogin(page, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const deadline = clicked + timeoutMs;
+    let candidates = 0;
+    for (;;) {
+      // The indicator first, then the table: "Synced" once every page of the pull is stored.
+      if (received.slice(before).some((r) => isPull(r.url)) && (await indicatorSynced(page))) {
+        candidates = await storeCount(page, 'candidates');
+        if (candidates >= expected) break;
+      }
+      if (Date.now() > deadline) throw new Error(`the new device held ${candidates} of ${expected} candidates after ${timeoutMs / 1000} s`);
+      await page.waitForTimeout(100);
+    }
+    const fullPullMs = Date.now() - clicked;
+    const pulls = received.slice(before).filter((r) => isPull(r.url));
+    return {
+      firstLoadBytes: sum(firstLoad, 'encoded'),
+      firstLoadRequests: firstLoad.length,
+      fullPullMs,
+      fullPullBytes: sum(pulls, 'encoded'),
+      fullPullDecodedBytes: sum(pulls, 'decoded'),
+      fullPullRequests: pulls.length,
+      candidates,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The new device's figures against issue 14's targets (NEW_DEVICE_TARGETS). */
+export function newDeviceFigureRows(f: NewDeviceFigures): Figure[] {
+  const pullMb = f.fullPullBytes / (1024 * 1024);
+  return [
+    {
+      name: "A new device: the app's first load on the wire",
+      value: kb(f.firstLoadBytes),
+      target: `≤ ${kb(NEW_DEVICE_TARGETS.firstLoadBytes)}`,
+      met: f.firstLoadBytes <= NEW_DEVICE_TARGETS.firstLoadBytes,
+      detail: `${f.firstLoadRequests} responses received before the sign-in form was ready and the network idle, headers included (DevTools' encodedDataLength); nothing cached, no service worker yet`,
+    },
+    {
+      name: `A new device: full pull of ${f.candidates.toLocaleString('en-US')} candidates on the wire`,
+      value: mb(f.fullPullBytes),
+      target: `≤ ${NEW_DEVICE_TARGETS.fullPullMb} MB`,
+      met: pullMb <= NEW_DEVICE_TARGETS.fullPullMb,
+      detail: `${f.fullPullRequests} pull responses, ${mb(f.fullPullDecodedBytes)} of JSON once decompressed`,
+    },
+    {
+      name: `A new device: full pull of ${f.candidates.toLocaleString('en-US')} candidates, sign-in → "Synced"`,
+      value: seconds(f.fullPullMs),
+      target: `< ${seconds(NEW_DEVICE_TARGETS.fullPullMs)}`,
+      met: f.fullPullMs < NEW_DEVICE_TARGETS.fullPullMs,
+      detail: 'the Login click to the indicator\'s "Synced" with every candidate stored on the device, against the real server on PostgreSQL (or the embedded database)',
+    },
+  ];
+}
