@@ -1,6 +1,7 @@
 /** The private calendar feed routes: the signed-in user's feed address (made or reset) and the feed itself. */
 import { z } from 'zod';
 import type { RouteDef } from './contract';
+import { routes } from './routes';
 
 export const calendarFeedStatusSchema = z.object({
   /** Whether the user has a feed address (its token is never shown again). */
@@ -16,13 +17,12 @@ export const calendarFeedCreatedSchema = z.object({
 });
 
 export const calendarRoutes = {
-  calendarFeedStatus: { method: 'GET', path: '/api/calendar/feed', response: calendarFeedStatusSchema },
+  calendarFeedStatus: { ...routes.calendarFeedStatus, response: calendarFeedStatusSchema },
   /** Makes a new secret address for the user's feed; the previous one stops working. */
-  resetCalendarFeed: { method: 'POST', path: '/api/calendar/feed', response: calendarFeedCreatedSchema },
+  resetCalendarFeed: { ...routes.resetCalendarFeed, response: calendarFeedCreatedSchema },
   /** The feed: the interviews the token's user conducts, as iCalendar. No session: the token is the key. */
   calendarFeed: {
-    method: 'GET',
-    path: '/api/calendar/:token/interviews.ics',
+    ...routes.calendarFeed,
     response: z.string(),
     responseType: 'text/calendar',
   },

@@ -15,6 +15,7 @@ import {
   updateInterviewNoteSchema,
 } from '../schemas/candidate-api.schema';
 import type { RouteDef } from './contract';
+import { routes } from './routes';
 
 /** Multipart upload limits of POST /api/candidates/import. */
 export const IMPORT_LIMITS = {
@@ -26,37 +27,33 @@ export const IMPORT_LIMITS = {
 } as const;
 
 export const candidateRoutes = {
-  listCandidates: { method: 'GET', path: '/api/candidates', response: z.array(candidateDtoSchema) },
-  updateCandidate: { method: 'PATCH', path: '/api/candidates/:id', body: candidatePatchSchema, response: candidateDtoSchema },
-  candidateHistory: { method: 'GET', path: '/api/candidates/:id/history', response: z.array(candidateEventSchema) },
-  eraseCandidate: { method: 'POST', path: '/api/candidates/:id/erase', response: candidateErasureSchema },
+  listCandidates: { ...routes.listCandidates, response: z.array(candidateDtoSchema) },
+  updateCandidate: { ...routes.updateCandidate, body: candidatePatchSchema, response: candidateDtoSchema },
+  candidateHistory: { ...routes.candidateHistory, response: z.array(candidateEventSchema) },
+  eraseCandidate: { ...routes.eraseCandidate, response: candidateErasureSchema },
   /** One or more `file` parts; `?tz=` is the zone for dates written without one (default UTC). */
   importCandidates: {
-    method: 'POST',
-    path: '/api/candidates/import',
+    ...routes.importCandidates,
     fileField: 'file',
     // Never refused here: the files are on disk by then, and only the route itself removes them.
     query: z.object({ tz: z.string().optional().catch(undefined) }),
     response: importSummarySchema,
   },
-  deduplicateCandidates: { method: 'POST', path: '/api/candidates/deduplicate', response: deduplicateResultSchema },
-  dedupNow: { method: 'POST', path: '/api/candidates/dedup-now', response: dedupNowResultSchema },
+  deduplicateCandidates: { ...routes.deduplicateCandidates, response: deduplicateResultSchema },
+  dedupNow: { ...routes.dedupNow, response: dedupNowResultSchema },
 
   interviewDay: {
-    method: 'GET',
-    path: '/api/interview-notes/day/:date',
+    ...routes.interviewDay,
     query: interviewDayQuerySchema,
     response: z.array(interviewEntryDtoSchema),
   },
   createInterviewNote: {
-    method: 'POST',
-    path: '/api/interview-notes',
+    ...routes.createInterviewNote,
     body: createInterviewNoteSchema,
     response: interviewNoteDtoSchema,
   },
   updateInterviewNote: {
-    method: 'PATCH',
-    path: '/api/interview-notes/:id',
+    ...routes.updateInterviewNote,
     body: updateInterviewNoteSchema,
     response: interviewNoteDtoSchema,
   },

@@ -1,7 +1,8 @@
 /**
- * The typed API contract: every /api route with the schema of what it takes and what it answers.
- * The Koa routers register handlers through it and the PWA's fetch client calls through it, so the
- * compiler checks both ends against the same schemas.
+ * The typed API contract: every /api route with the schema of what it takes and what it answers, its
+ * method and path from the route table (routes.ts). The Koa routers register handlers through it and
+ * the PWA's fetch client is typed by it (and calls through the table), so the compiler checks both
+ * ends against the same schemas.
  */
 import { z } from 'zod';
 import {
@@ -21,8 +22,9 @@ import { integrationRoutes } from './integrations.contract';
 import { leadRoutes } from './leads.contract';
 import { calendarRoutes } from './calendar.contract';
 import { scorecardCriteriaSchema, scorecardCriteriaUpdateSchema } from '../schemas/scorecard.schema';
+import { buildPath, routes, type HttpMethod, type RouteTable } from './routes';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export { buildPath, type HttpMethod };
 
 export interface RouteDef {
   method: HttpMethod;
@@ -41,46 +43,43 @@ export interface RouteDef {
 const okSchema = z.object({ ok: z.literal(true) });
 
 export const api = {
-  config: { method: 'GET', path: '/api/config', response: appConfigSchema },
-  currentUser: { method: 'GET', path: '/api/user', response: userSchema },
-  login: { method: 'POST', path: '/api/login', body: loginSchema, response: userSchema },
-  register: { method: 'POST', path: '/api/register', body: registerSchema, response: userSchema },
-  logout: { method: 'POST', path: '/api/logout', response: okSchema },
+  config: { ...routes.config, response: appConfigSchema },
+  currentUser: { ...routes.currentUser, response: userSchema },
+  login: { ...routes.login, body: loginSchema, response: userSchema },
+  register: { ...routes.register, body: registerSchema, response: userSchema },
+  logout: { ...routes.logout, response: okSchema },
 
-  listUsers: { method: 'GET', path: '/api/users', response: z.array(userSchema) },
+  listUsers: { ...routes.listUsers, response: z.array(userSchema) },
   /** The team's users, id and name only, for any signed-in user (e.g. to pick an interviewer). */
-  listTeam: { method: 'GET', path: '/api/team', response: z.array(teamMemberSchema) },
-  createUser: { method: 'POST', path: '/api/users', body: createUserSchema, response: userSchema },
-  updateUser: { method: 'PATCH', path: '/api/users/:id', body: updateUserSchema, response: userSchema },
-  deleteUser: { method: 'DELETE', path: '/api/users/:id', response: okSchema },
+  listTeam: { ...routes.listTeam, response: z.array(teamMemberSchema) },
+  createUser: { ...routes.createUser, body: createUserSchema, response: userSchema },
+  updateUser: { ...routes.updateUser, body: updateUserSchema, response: userSchema },
+  deleteUser: { ...routes.deleteUser, response: okSchema },
   updateAppearance: {
-    method: 'PATCH',
-    path: '/api/users/:id/appearance',
+    ...routes.updateAppearance,
     body: appearanceSchema,
     response: userSchema,
   },
   updateNotifications: {
-    method: 'PATCH',
-    path: '/api/users/:id/notifications',
+    ...routes.updateNotifications,
     body: notificationSettingsSchema,
     response: userSchema,
   },
 
-  getSystemSettings: { method: 'GET', path: '/api/settings/system', response: systemSettingsSchema },
+  getSystemSettings: { ...routes.getSystemSettings, response: systemSettingsSchema },
   updateSystemSettings: {
-    method: 'PATCH',
-    path: '/api/settings/system',
+    ...routes.updateSystemSettings,
     body: systemSettingsSchema.partial(),
     response: systemSettingsSchema,
   },
 
   /** The team's scorecard criteria (retired ones too, so past ratings keep their names), for any signed-in user. */
-  getScorecardCriteria: { method: 'GET', path: '/api/scorecard/criteria', response: scorecardCriteriaSchema },
+  getScorecardCriteria: { ...routes.getScorecardCriteria, response: scorecardCriteriaSchema },
   /** An admin sets the criteria in use, in order; one left out is kept as retired. */
-  updateScorecardCriteria: { method: 'PUT', path: '/api/scorecard/criteria', body: scorecardCriteriaUpdateSchema, response: scorecardCriteriaSchema },
+  updateScorecardCriteria: { ...routes.updateScorecardCriteria, body: scorecardCriteriaUpdateSchema, response: scorecardCriteriaSchema },
 
   /** This API described as OpenAPI 3.1 (built by the server from this contract). */
-  openApiDocument: { method: 'GET', path: '/api/openapi.json', response: z.record(z.string(), z.unknown()) },
+  openApiDocument: { ...routes.openApiDocument, response: z.record(z.string(), z.unknown()) },
 
   ...syncRoutes,
   ...candidateRoutes,
@@ -90,6 +89,13 @@ export const api = {
 } as const satisfies Record<string, RouteDef>;
 
 export type Api = typeof api;
+
+/**
+ * The contract and the route table (routes.ts) name the same routes: a route added to one only does
+ * not compile. (Each entry takes its method and path from the table, `...routes.name`.)
+ */
+const sameRoutes: [Exclude<keyof RouteTable, keyof Api>, Exclude<keyof Api, keyof RouteTable>] extends [never, never] ? true : false = true;
+void sameRoutes;
 export type RouteName = keyof Api;
 type SchemaOut<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SchemaIn<S> = S extends z.ZodType ? z.input<S> : undefined;
@@ -97,12 +103,3 @@ export type RouteBody<N extends RouteName> = SchemaOut<Api[N] extends { body: in
 export type RouteBodyInput<N extends RouteName> = SchemaIn<Api[N] extends { body: infer B } ? B : undefined>;
 export type RouteQuery<N extends RouteName> = SchemaOut<Api[N] extends { query: infer Q } ? Q : undefined>;
 export type RouteResponse<N extends RouteName> = z.input<Api[N]['response']>;
-
-/** Fills `:name` segments of a route path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

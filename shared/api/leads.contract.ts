@@ -12,34 +12,31 @@ import {
   saveProviderKeySchema,
 } from '../schemas/lead.schema';
 import type { RouteDef } from './contract';
+import { routes } from './routes';
 
 export const leadRoutes = {
-  listLeads: { method: 'GET', path: '/api/linkedin/sales-reps', query: leadsQuerySchema, response: leadsPageSchema },
-  getProviderKeyStatus: { method: 'GET', path: '/api/linkedin/api-key', response: providerKeyStatusSchema },
+  listLeads: { ...routes.listLeads, query: leadsQuerySchema, response: leadsPageSchema },
+  getProviderKeyStatus: { ...routes.getProviderKeyStatus, response: providerKeyStatusSchema },
   /** A refused key answers with the spec's `error` field (besides the envelope's message). */
   saveProviderKey: {
-    method: 'POST',
-    path: '/api/linkedin/api-key',
+    ...routes.saveProviderKey,
     body: saveProviderKeySchema,
     response: saveProviderKeyResponseSchema,
   },
   /** 202: the search runs in the background; errors may carry `detail` and `action`. */
   startLeadSearch: {
-    method: 'POST',
-    path: '/api/linkedin/search',
+    ...routes.startLeadSearch,
     body: leadSearchRequestSchema,
     response: leadSearchStartedSchema,
   },
-  getCurrentLeadSearch: { method: 'GET', path: '/api/linkedin/search/current', response: currentLeadSearchSchema },
+  getCurrentLeadSearch: { ...routes.getCurrentLeadSearch, response: currentLeadSearchSchema },
   cancelLeadSearch: {
-    method: 'POST',
-    path: '/api/linkedin/search/:id/cancel',
+    ...routes.cancelLeadSearch,
     response: z.object({ job: leadSearchJobSchema }),
   },
   /** The lead's avatar, fetched by the server from the stored picture URL (image bytes, not JSON). */
   leadProfileImage: {
-    method: 'GET',
-    path: '/api/linkedin/profile-image/:url',
+    ...routes.leadProfileImage,
     response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
     responseType: 'image/*',
   },

@@ -9,6 +9,7 @@ import {
   pushResponseSchema,
 } from '../sync/protocol.schema';
 import type { RouteDef } from './contract';
+import { routes } from './routes';
 
 /**
  * The largest push body the server accepts. A push carries at most MAX_MUTATIONS_PER_PUSH mutations; a
@@ -22,6 +23,6 @@ export const PUSH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
  * only (pwa/src/sync/transport.ts).
  */
 export const syncRoutes = {
-  syncPush: { method: 'POST', path: '/api/sync/push', body: pushRequestSchema, response: z.union([pushResponseSchema, legacyPushResponseSchema]) },
-  syncPull: { method: 'GET', path: '/api/sync/pull', query: pullQuerySchema, response: z.union([pullResponseSchema, legacyPullResponseSchema]) },
+  syncPush: { ...routes.syncPush, body: pushRequestSchema, response: z.union([pushResponseSchema, legacyPushResponseSchema]) },
+  syncPull: { ...routes.syncPull, query: pullQuerySchema, response: z.union([pullResponseSchema, legacyPullResponseSchema]) },
 } as const satisfies Record<string, RouteDef>;
