@@ -114,6 +114,26 @@ describe('responses', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it("leaves a document's own headers off what a page loads as a script, a stylesheet or a font, and varies by destination", async () => {
+    const documentOnly = ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy'];
+    for (const destination of ['script', 'style', 'font']) {
+      const res = await server.client().get('/index.html', { headers: { 'sec-fetch-dest': destination } });
+      for (const header of documentOnly) expect(res.headers.get(header), `${header} for a ${destination}`).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('vary')).toContain('Sec-Fetch-Dest');
+    }
+    // A document, a frame, a worker, or a request that names no destination: every header.
+    for (const destination of ['document', 'iframe', 'worker', 'serviceworker', 'empty', undefined]) {
+      const res = await server.client().get('/index.html', { headers: destination ? { 'sec-fetch-dest': destination } : {} });
+      expect(res.headers.get('content-security-policy'), `CSP for ${destination ?? 'no destination'}`).toContain("default-src 'self'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('vary')).toContain('Sec-Fetch-Dest');
+    }
+  });
+
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await server.client().get('/api/nothing-here');
     expect(res.status).toBe(404);
