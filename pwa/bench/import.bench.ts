@@ -295,7 +295,7 @@ async function main() {
       // The server holds the first file's rows alone now: a new device loads the app and pulls them.
       if (!fresh) {
         console.log('A new device: the first load, then a full pull…');
-        fresh = await newDevice(app, ROWS);
+        fresh = await newDevice(app, ROWS, { profile: PROFILE_DIR });
         console.log(`  ${JSON.stringify(fresh)}`);
       }
     }

@@ -4,7 +4,8 @@
  * yet), signs in, and syncs every candidate the server holds (its full pull), timed from the sign-in
  * click to the indicator's "Synced" with every candidate stored on the device. Bytes on the wire are
  * what Chromium's network stack received for each response (DevTools' encodedDataLength: headers and
- * the compressed body), not what the build or the server meant to send.
+ * the compressed body), not what the build or the server meant to send. With BENCH_CPU_PROF, a CPU
+ * profile of the page's main thread from the click to "Synced" (new-device.cpuprofile).
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { PULL_PATH } from '../src/sync/transport';
@@ -12,6 +13,7 @@ import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, fillLogin } from '../tests/support/ui';
 import { NEW_DEVICE_TARGETS, seconds, type Figure } from '../../sync-server/bench/report';
 import { storeCount } from './device-db';
+import { profileMainThread } from './main-thread';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -63,7 +65,7 @@ const indicatorSynced = (page: Page) => page.evaluate(() => /^Sync: Synced/.test
  * Opens the app in a new context, signs in as the bench's admin, and waits for its first sync to store
  * `expected` candidates (the server's); the context is closed after.
  */
-export async function newDevice(app: BrowserApp, expected: number, timeoutMs = 600_000): Promise<NewDeviceFigures> {
+export async function newDevice(app: BrowserApp, expected: number, { profile, timeoutMs = 600_000 }: { profile?: string; timeoutMs?: number } = {}): Promise<NewDeviceFigures> {
   const context = await app.browser.newContext({ baseURL: app.url });
   try {
     const page = await context.newPage();
@@ -75,20 +77,23 @@ export async function newDevice(app: BrowserApp, expected: number, timeoutMs = 6
     const firstLoad = received.filter((r) => isAppFile(r.url));
     const before = received.length;
     const clicked = Date.now();
-    await fillLogin(page, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    const deadline = clicked + timeoutMs;
     let candidates = 0;
-    for (;;) {
-      // The indicator first, then the table: "Synced" once every page of the pull is stored.
-      if (received.slice(before).some((r) => isPull(r.url)) && (await indicatorSynced(page))) {
-        candidates = await storeCount(page, 'candidates');
-        if (candidates >= expected) break;
+    let fullPullMs = 0;
+    await profileMainThread(page, profile, 'new-device', async () => {
+      await fillLogin(page, ADMIN);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      const deadline = clicked + timeoutMs;
+      for (;;) {
+        // The indicator first, then the table: "Synced" once every page of the pull is stored.
+        if (received.slice(before).some((r) => isPull(r.url)) && (await indicatorSynced(page))) {
+          candidates = await storeCount(page, 'candidates');
+          if (candidates >= expected) break;
+        }
+        if (Date.now() > deadline) throw new Error(`the new device held ${candidates} of ${expected} candidates after ${timeoutMs / 1000} s`);
+        await page.waitForTimeout(100);
       }
-      if (Date.now() > deadline) throw new Error(`the new device held ${candidates} of ${expected} candidates after ${timeoutMs / 1000} s`);
-      await page.waitForTimeout(100);
-    }
-    const fullPullMs = Date.now() - clicked;
+      fullPullMs = Date.now() - clicked;
+    });
     const pulls = received.slice(before).filter((r) => isPull(r.url));
     return {
       firstLoadBytes: sum(firstLoad, 'encoded'),
