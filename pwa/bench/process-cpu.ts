@@ -18,20 +18,34 @@ interface ThreadTime {
   cpuMs: number;
 }
 
-/** The CPU time of every thread of every Chromium process now, by pid/tid. */
-function threadTimes(): Map<string, ThreadTime> {
+/**
+ * The process kind a thread's group starts with: a Chromium process's (browser, renderer, gpu-process…),
+ * or, with `server`, 'server' for this process (the sync server the bench serves from, and Playwright's
+ * client) and 'postgres' for PostgreSQL's; null for a process not counted.
+ */
+function processKind(pid: string, command: string, server: boolean): string | null {
+  const program = command.split('\0')[0] ?? '';
+  if (/chrom/i.test(program)) return /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
+  if (!server) return null;
+  if (Number(pid) === process.pid) return 'server';
+  return /^postgres|\/postgres$/.test(program) ? 'postgres' : null;
+}
+
+/** The CPU time of every thread of every Chromium process now (and of the server's, with `server`), by pid/tid. */
+function threadTimes(server = false): Map<string, ThreadTime> {
   const times = new Map<string, ThreadTime>();
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     let command: string;
     let tids: string[];
+    let kind: string | null;
     try {
       command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!/chrom/i.test(command.split('\0')[0] ?? '')) continue;
+      kind = processKind(pid, command, server);
+      if (!kind) continue;
       tids = readdirSync(`/proc/${pid}/task`);
     } catch {
       continue; // gone meanwhile
     }
-    const kind = /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
     for (const tid of tids) {
       try {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
@@ -53,12 +67,15 @@ export interface ChromiumCpu {
   byGroup: Array<[string, number]>;
 }
 
-/** Measures Chromium's CPU time while `run` runs. */
-export async function chromiumCpu<T>(run: () => Promise<T>): Promise<{ result: T; cpu: ChromiumCpu }> {
-  const start = threadTimes();
+/**
+ * Measures Chromium's CPU time while `run` runs; with `server`, the sync server's and PostgreSQL's too
+ * (their groups start with 'server:' and 'postgres:').
+ */
+export async function chromiumCpu<T>(run: () => Promise<T>, { server = false } = {}): Promise<{ result: T; cpu: ChromiumCpu }> {
+  const start = threadTimes(server);
   const last = new Map(start);
   const sample = () => {
-    for (const [id, time] of threadTimes()) last.set(id, time);
+    for (const [id, time] of threadTimes(server)) last.set(id, time);
   };
   const timer = setInterval(sample, SAMPLE_EVERY_MS);
   let result: T;
@@ -86,10 +103,23 @@ const GROUP_NAMES: Record<string, string> = {
   'gpu-process: VizCompositorTh': 'the display compositor',
 };
 
-/** The groups over a tenth of a second, as "the IndexedDB backend (browser thread pool) 6.45 s, …". */
+/** The server's threads and PostgreSQL's processes, each kind summed as one. */
+const SERVER_KINDS: Record<string, string> = {
+  server: "the sync server (the bench's process, Playwright's client in it)",
+  postgres: 'PostgreSQL',
+};
+
+/** The groups over a tenth of a second, as "the IndexedDB backend (browser thread pool) 6.45 s, …"; the server's kinds each summed. */
 export function cpuText({ byGroup }: ChromiumCpu): string {
-  return byGroup
+  const summed = new Map<string, number>();
+  for (const [group, ms] of byGroup) {
+    const kind = group.slice(0, group.indexOf(':'));
+    const name = SERVER_KINDS[kind] ?? GROUP_NAMES[group] ?? group;
+    summed.set(name, (summed.get(name) ?? 0) + ms);
+  }
+  return [...summed]
+    .sort((a, b) => b[1] - a[1])
     .filter(([, ms]) => ms >= 100)
-    .map(([group, ms]) => `${GROUP_NAMES[group] ?? group} ${(ms / 1000).toFixed(2)} s`)
+    .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`)
     .join(', ');
 }
