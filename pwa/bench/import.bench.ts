@@ -38,6 +38,7 @@ import { heapAfterGc, summarizeHeap } from './heap';
 import { longestTask, profileMainThread, traceMainThread, watchLongTasks, type BackendTime } from './main-thread';
 import { newDevice, newDeviceFigureRows, type NewDeviceFigures } from './new-device';
 import { cpuText } from './process-cpu';
+import { withServerNiced } from './server-priority';
 import { loadLine, printFigures, type Figure } from './report';
 
 /** BENCH_ROWS overrides the size for a quick look; the targets are for 100,000. */
@@ -295,7 +296,7 @@ async function main() {
       // The server holds the first file's rows alone now: a new device loads the app and pulls them.
       if (!fresh) {
         console.log('A new device: the first load, then a full pull…');
-        fresh = await newDevice(app, ROWS, { profile: PROFILE_DIR });
+        fresh = await withServerNiced(() => newDevice(app, ROWS, { profile: PROFILE_DIR }));
         console.log(`  ${JSON.stringify(fresh)}`);
       }
     }

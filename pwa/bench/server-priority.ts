@@ -1,9 +1,9 @@
 /**
- * BENCH_SERVER_NICE=n (Linux, as root): while the online import runs, the sync server (this process:
- * the bench drives Chromium from the process that serves it) and PostgreSQL run at nice n, Chromium at
- * its own. On a device the server is another machine's work; here it shares the two cores with the
- * page: this tells the page's own waits for a core from the server's. A diagnostic, off by default:
- * the bench's figures are taken with everything at one priority.
+ * BENCH_SERVER_NICE=n (Linux, as root): while the online import and the new device's pull run, the
+ * sync server (this process: the bench drives Chromium from the process that serves it) and PostgreSQL
+ * run at nice n, Chromium at its own. On a device the server is another machine's work; here it shares
+ * the two cores with the page: this tells the page's own waits for a core from the server's. A
+ * diagnostic, off by default: the bench's figures are taken with everything at one priority.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
