@@ -8,7 +8,7 @@
  * Calls go by the route table (routes.ts: method and path), never the contract itself, which carries zod
  * and every route's schemas: the first screen calls the server at once (the session, the config), and
  * loading the contract for it put every schema and the modules they import into the sign-in screen's
- * first load (about 28 kB on the wire of 229 kB, bench:import's "A new device").
+ * first load (about 30 kB on the wire of 229 kB, bench:import's "A new device").
  */
 import type { Api, RouteBodyInput, RouteName, RouteResponse } from '@shared/api/contract';
 import { buildPath, routes } from '@shared/api/routes';

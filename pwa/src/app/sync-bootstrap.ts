@@ -15,9 +15,9 @@ type Engine = Pick<Awaited<ReturnType<typeof loadAppEngine>>, 'signedIn' | 'star
 
 /**
  * `loadEngine`: how the engine is loaded to follow the user (tests give a fake). It is asked only once
- * a user is signed in (sign-out loads it too, to push what waits): a signed-out visitor's first load fetches neither the
- * engine nor Dexie, about a third of the bytes the sign-in screen took with them (bench:import, "A new
- * device: the app's first load").
+ * a user is signed in (sign-out loads it too, to push what waits): a signed-out visitor's first load
+ * fetches neither the engine nor Dexie, 51 of the 281 kB the sign-in screen took with them
+ * (bench:import, "A new device: the app's first load").
  */
 export function startSyncForSignedInUser(loadEngine: () => Promise<Engine> = loadAppEngine): () => void {
   let runningFor: number | null = null;
