@@ -31,16 +31,18 @@ function processKind(pid: string, command: string, server: boolean): string | nu
   return /^postgres|\/postgres$/.test(program) ? 'postgres' : null;
 }
 
-/** The CPU time of every thread of every Chromium process now (and of the server's, with `server`), by pid/tid. */
-function threadTimes(server = false): Map<string, ThreadTime> {
+/**
+ * The CPU time of every thread of every Chromium process now (and of the server's, with `server`), by
+ * pid/tid. `kinds` remembers each process's kind between samples: reading every process's command line
+ * ten times a second was most of what sampling cost this process (which, with `server`, is counted).
+ */
+function threadTimes(server: boolean, kinds: Map<string, string | null>): Map<string, ThreadTime> {
   const times = new Map<string, ThreadTime>();
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    let command: string;
     let tids: string[];
-    let kind: string | null;
+    let kind = kinds.get(pid);
     try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      kind = processKind(pid, command, server);
+      if (kind === undefined) kinds.set(pid, (kind = processKind(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8'), server)));
       if (!kind) continue;
       tids = readdirSync(`/proc/${pid}/task`);
     } catch {
@@ -72,10 +74,11 @@ export interface ChromiumCpu {
  * (their groups start with 'server:' and 'postgres:').
  */
 export async function chromiumCpu<T>(run: () => Promise<T>, { server = false } = {}): Promise<{ result: T; cpu: ChromiumCpu }> {
-  const start = threadTimes(server);
+  const kinds = new Map<string, string | null>();
+  const start = threadTimes(server, kinds);
   const last = new Map(start);
   const sample = () => {
-    for (const [id, time] of threadTimes(server)) last.set(id, time);
+    for (const [id, time] of threadTimes(server, kinds)) last.set(id, time);
   };
   const timer = setInterval(sample, SAMPLE_EVERY_MS);
   let result: T;
