@@ -1,19 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore, type AuthState } from '@/features/auth/auth-store';
+import { amy } from '@shared/schemas/user.testing';
+import { useAuthStore } from '@/features/auth/auth-store';
 import { startSyncForSignedInUser } from './sync-bootstrap';
-
-const amy: NonNullable<AuthState['user']> = {
-  id: 7,
-  username: 'amy',
-  role: 'recruiter',
-  email: 'amy@example.com',
-  displayName: 'Amy Adams',
-  theme: 'dark',
-  compactView: true,
-  highContrast: false,
-  notifications: { emailNotifications: true, newCandidateAlert: true, statusChangeAlert: true, weeklyDigest: false },
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
 
 /** An engine that records what it is told; `signedIn` waits for `ready` when one is set. */
 function fakeEngine() {

@@ -1,6 +1,5 @@
 /** Test kit for the auth store and actions: fresh modules, a scripted fetch, a sample user. */
 import { vi } from 'vitest';
-import type { User } from '@shared/schemas/user.schema';
 
 /** Each test gets fresh modules (the store, the hook registry and the toast queue are singletons). */
 export async function load() {
@@ -14,18 +13,7 @@ export async function load() {
   return { ...store, ...actions, ...hooks, ...remembered, toasts: toasts.toastQueue, apiCall: client.apiCall };
 }
 
-export const amy: User = {
-  id: 7,
-  username: 'amy',
-  role: 'recruiter',
-  email: 'amy@example.com',
-  displayName: 'Amy Adams',
-  theme: 'dark',
-  compactView: true,
-  highContrast: false,
-  notifications: { emailNotifications: true, newCandidateAlert: true, statusChangeAlert: true, weeklyDigest: false },
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+export { amy } from '@shared/schemas/user.testing';
 
 export type Reply = { status: number; body?: unknown } | 'network' | Promise<{ status: number; body?: unknown }>;
 let replies: Record<string, Reply[]> = {};
