@@ -192,7 +192,8 @@ describe('the candidate mirror as email lookup', () => {
   it('rebuilds big tables before a slice that would fill them, each in a turn of its own, then gives the page a turn', async () => {
     const { mirror, counted, add, microtasks } = await countingMirror(Array.from({ length: 20_000 }, () => makeCandidate()));
     type Table = { used: number; hashes: Int32Array };
-    const { rows, byEmail } = mirror as unknown as { rows: Table; byEmail: Table };
+    const { rows, byEmail: emails } = mirror as unknown as { rows: Table; byEmail: { byKey: Table } };
+    const byEmail = emails.byKey;
     // New rows until the next slice of 1,000 would need the tables rebuilt (each row has its own email).
     const full = (table: Table) => table.used + 1000 > table.hashes.length;
     while (!full(rows)) {

@@ -29,6 +29,7 @@ import { StringMap, StringSet } from '@shared/candidates/string-map';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { emailKey, fromLocalCandidate, fromLocalCandidateAfter, type LocalCandidate, type OwnWrites } from '../database';
 import type { CandidateChange, WriteVersion } from './change-feed';
+import { EmailIndex } from './email-index';
 import { RunHolders } from './run-holders';
 
 export type Entry = IndexedCandidate<Candidate>;
@@ -102,11 +103,8 @@ export class CandidateMirror {
   private reader: MirrorReader = NO_READER;
   /** Keyed without V8's hash tables (string-map.ts): each uid and email would join the string table. */
   private rows = new StringMap<Entry>();
-  /**
-   * Live rows' uids by email key: the uid itself, or a list when several rows share the email (rare). A
-   * Set per email cost each of 100,000 candidates two more objects for every garbage collection to mark.
-   */
-  private byEmail = new StringMap<string | string[]>();
+  /** Live rows' uids by email key (email-index.ts). */
+  private byEmail = new EmailIndex();
   /** Which rows hold each run of own writes (run-holders.ts). */
   private readonly runs = new RunHolders();
   /** Whether `runs` is what the table holds (see the module comment). */
@@ -162,7 +160,7 @@ export class CandidateMirror {
   liveCandidatesByEmail(keys: readonly string[], version: number): Candidate[] | null {
     if (this.state !== 'ready' || this.version !== version) return null;
     const found: Candidate[] = [];
-    for (const key of new StringSet(keys)) for (const uid of this.uidsWithEmail(key)) found.push(this.rows.get(uid)!.candidate);
+    for (const key of new StringSet(keys)) for (const uid of this.byEmail.uids(key)) found.push(this.rows.get(uid)!.candidate);
     return found;
   }
 
@@ -278,7 +276,7 @@ export class CandidateMirror {
    * rebuild inside a slice made it one microtask checkpoint of 61 ms (50 ms of CPU, most of it the
    * rebuild: bench:import's online run, CPU profile, 29 November 2026).
    */
-  private madeRoom<V>(map: StringMap<V>, rows: number): boolean {
+  private madeRoom(map: { size: number; reserve(count: number): boolean }, rows: number): boolean {
     return map.reserve(map.size + rows) && this.rows.size >= BIG_TABLE_ROWS;
   }
 
@@ -307,12 +305,12 @@ export class CandidateMirror {
       const read = performance.now();
       const entries: Entry[] = new Array(list.length);
       const rows = new StringMap<Entry>();
-      const byEmail = new StringMap<string | string[]>();
+      const byEmail = new EmailIndex();
       for (let i = 0; i < list.length; i += 1) {
         const entry = indexCandidate(list[i]!);
         entries[i] = entry;
         rows.set(entry.candidate.uid, entry);
-        addEmail(byEmail, entry.candidate);
+        byEmail.add(entry.candidate);
         // Indexing 100,000 rows at once would be one long task: the browser gets a turn now and then.
         if (i % INDEX_SLICE_ROWS === INDEX_SLICE_ROWS - 1) await yieldToMain();
       }
@@ -369,12 +367,12 @@ export class CandidateMirror {
     // A row keeping its email keeps its place by email: taken out and put back, 100,000 rows given
     // their ids grew and rebuilt the map's table again and again (garbage for the collections).
     const sameEmail = before !== undefined && candidate !== undefined && before.candidate.email === candidate.email;
-    if (before && !sameEmail) this.removeEmail(emailKey(before.candidate.email), uid);
+    if (before && !sameEmail) this.byEmail.remove(emailKey(before.candidate.email), uid);
     let now: Entry | undefined;
     if (candidate) {
       now = before ? reindexCandidate(before, candidate) : indexCandidate(candidate);
       this.rows.set(uid, now);
-      if (!sameEmail) addEmail(this.byEmail, candidate);
+      if (!sameEmail) this.byEmail.add(candidate);
     } else this.rows.delete(uid);
     this.reader.changed(uid, before !== undefined, now);
   }
@@ -384,32 +382,6 @@ export class CandidateMirror {
     this.runs.clear();
     this.runsKnown = known;
   }
-
-  private uidsWithEmail(key: string): readonly string[] {
-    const uids = this.byEmail.get(key);
-    return uids === undefined ? [] : typeof uids === 'string' ? [uids] : uids;
-  }
-
-  /** No key is kept without a uid: a known email is a key present. */
-  private removeEmail(key: string, uid: string) {
-    const uids = this.byEmail.get(key);
-    if (uids === uid) this.byEmail.delete(key);
-    else if (Array.isArray(uids)) {
-      const rest = uids.filter((other) => other !== uid);
-      if (rest.length === 1) this.byEmail.set(key, rest[0]!);
-      else this.byEmail.set(key, rest);
-    }
-  }
-}
-
-/** Notes `candidate`'s uid under its email key (a uid alone, or a list when several rows share it). */
-function addEmail(byEmail: StringMap<string | string[]>, candidate: Candidate) {
-  const key = emailKey(candidate.email);
-  const uids = byEmail.get(key);
-  if (uids === undefined) byEmail.set(key, candidate.uid);
-  else if (typeof uids === 'string') {
-    if (uids !== candidate.uid) byEmail.set(key, [uids, candidate.uid]);
-  } else if (!uids.includes(candidate.uid)) uids.push(candidate.uid);
 }
 
 export function createCandidateMirror(source: MirrorSource): CandidateMirror {
