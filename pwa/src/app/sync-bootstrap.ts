@@ -22,10 +22,13 @@ type Engine = Pick<Awaited<ReturnType<typeof loadAppEngine>>, 'signedIn' | 'star
 export function startSyncForSignedInUser(loadEngine: () => Promise<Engine> = loadAppEngine): () => void {
   let runningFor: number | null = null;
 
+  /** Whether the engine has something to do: start for a user it does not run for, or stop. */
+  const engineWanted = ({ status, user }: ReturnType<typeof useAuthStore.getState>) =>
+    status === 'signedIn' && user ? runningFor !== user.id : status === 'signedOut' && runningFor !== null;
+
   const follow = async () => {
-    const { status, user } = useAuthStore.getState();
     // Nothing to start or stop: the engine is not loaded (a signed-out first visit never loads it).
-    if (status === 'signedIn' && user ? runningFor === user.id : !(status === 'signedOut' && runningFor !== null)) return;
+    if (!engineWanted(useAuthStore.getState())) return;
     const engine = await loadEngine();
     // Read again: the status may have changed while the engine loaded (the change's own follow handles it).
     const now = useAuthStore.getState();
