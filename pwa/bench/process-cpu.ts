@@ -3,14 +3,19 @@
  * the page's main thread. On a two-core machine an import keeps both cores busy (the page's main
  * thread, the IndexedDB backend in the browser process, the spreadsheet worker, the IPC threads), so
  * its time follows its total CPU time: a steadier figure to compare with the baseline's than wall time
- * on a shared machine. Threads are sampled every 100 ms so one that ends during the run (a worker)
- * still counts.
+ * on a shared machine.
+ *
+ * Threads are read twice a second, and each process's own total too, which keeps the time of its
+ * threads that ended (a worker): what a thread did after the last reading before it ended is counted
+ * as its process's "ended threads". Read ten times a second, every thread of every process, the
+ * sampling took 1.5 s of CPU in a 20 s run (a CPU profile of the bench's process, 29 November 2026),
+ * on the same two cores as what it measured, and counted as the server's when that is measured.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux reports thread times in clock ticks of 10 ms (USER_HZ = 100 on every Linux kernel built for x86 and ARM). */
 const MS_PER_TICK = 10;
-const SAMPLE_EVERY_MS = 100;
+const SAMPLE_EVERY_MS = 500;
 
 interface ThreadTime {
   /** The thread's group: its process's kind and the thread's name (Chromium names its threads). */
@@ -31,13 +36,27 @@ function processKind(pid: string, command: string, server: boolean): string | nu
   return /^postgres|\/postgres$/.test(program) ? 'postgres' : null;
 }
 
+/** A thread's or process's name and CPU time from its stat file (proc(5)). */
+function statTime(path: string): { name: string; cpuMs: number } {
+  const stat = readFileSync(path, 'utf8');
+  // After the name: state, then 10 fields, then utime and stime (proc(5): fields 14 and 15).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, ''), cpuMs: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK };
+}
+
+/** One reading: each counted thread by pid/tid, and each counted process's total (its ended threads included) by pid. */
+interface Reading {
+  threads: Map<string, ThreadTime>;
+  processes: Map<string, ThreadTime>;
+}
+
 /**
- * The CPU time of every thread of every Chromium process now (and of the server's, with `server`), by
- * pid/tid. `kinds` remembers each process's kind between samples: reading every process's command line
- * ten times a second was most of what sampling cost this process (which, with `server`, is counted).
+ * The CPU time of every thread of every Chromium process now (and of the server's, with `server`),
+ * with each process's total. `kinds` remembers each process's kind between readings: reading every
+ * process's command line each time was most of what sampling cost this process.
  */
-function threadTimes(server: boolean, kinds: Map<string, string | null>): Map<string, ThreadTime> {
-  const times = new Map<string, ThreadTime>();
+function readTimes(server: boolean, kinds: Map<string, string | null>): Reading {
+  const reading: Reading = { threads: new Map(), processes: new Map() };
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     let tids: string[];
     let kind = kinds.get(pid);
@@ -45,23 +64,24 @@ function threadTimes(server: boolean, kinds: Map<string, string | null>): Map<st
       if (kind === undefined) kinds.set(pid, (kind = processKind(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8'), server)));
       if (!kind) continue;
       tids = readdirSync(`/proc/${pid}/task`);
+      reading.processes.set(pid, { group: `${kind}: ${ENDED_THREADS}`, cpuMs: statTime(`/proc/${pid}/stat`).cpuMs });
     } catch {
       continue; // gone meanwhile
     }
     for (const tid of tids) {
       try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
-        // After the name: state, then 10 fields, then utime and stime (proc(5): fields 14 and 15).
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        times.set(`${pid}/${tid}`, { group: `${kind}: ${name}`, cpuMs: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK });
+        const { name, cpuMs } = statTime(`/proc/${pid}/task/${tid}/stat`);
+        reading.threads.set(`${pid}/${tid}`, { group: `${kind}: ${name}`, cpuMs });
       } catch {
         // the thread ended meanwhile
       }
     }
   }
-  return times;
+  return reading;
 }
+
+/** The group of a process's time that none of its threads still running at a reading accounts for. */
+const ENDED_THREADS = 'ended threads';
 
 export interface ChromiumCpu {
   totalMs: number;
@@ -71,16 +91,17 @@ export interface ChromiumCpu {
 
 /**
  * Measures Chromium's CPU time while `run` runs; with `server`, the sync server's and PostgreSQL's too
- * (their groups start with 'server:' and 'postgres:').
+ * (their groups start with 'server:' and 'postgres:'). `everyMs`: how often threads are read.
  */
-export async function chromiumCpu<T>(run: () => Promise<T>, { server = false } = {}): Promise<{ result: T; cpu: ChromiumCpu }> {
+export async function chromiumCpu<T>(run: () => Promise<T>, { server = false, everyMs = SAMPLE_EVERY_MS } = {}): Promise<{ result: T; cpu: ChromiumCpu }> {
   const kinds = new Map<string, string | null>();
-  const start = threadTimes(server, kinds);
-  const last = new Map(start);
+  const start = readTimes(server, kinds);
+  const last: Reading = { threads: new Map(start.threads), processes: new Map(start.processes) };
   const sample = () => {
-    for (const [id, time] of threadTimes(server, kinds)) last.set(id, time);
+    const now = readTimes(server, kinds);
+    for (const part of ['threads', 'processes'] as const) for (const [id, time] of now[part]) last[part].set(id, time);
   };
-  const timer = setInterval(sample, SAMPLE_EVERY_MS);
+  const timer = setInterval(sample, everyMs);
   let result: T;
   try {
     result = await run();
@@ -89,7 +110,17 @@ export async function chromiumCpu<T>(run: () => Promise<T>, { server = false } =
   }
   sample();
   const groups = new Map<string, number>();
-  for (const [id, time] of last) groups.set(time.group, (groups.get(time.group) ?? 0) + time.cpuMs - (start.get(id)?.cpuMs ?? 0));
+  const add = (group: string, ms: number) => groups.set(group, (groups.get(group) ?? 0) + ms);
+  // Each process's time beyond what its threads' readings account for: threads that ended between readings.
+  const unaccounted = new Map<string, number>();
+  for (const [pid, time] of last.processes) unaccounted.set(pid, time.cpuMs - (start.processes.get(pid)?.cpuMs ?? 0));
+  for (const [id, time] of last.threads) {
+    const ms = time.cpuMs - (start.threads.get(id)?.cpuMs ?? 0);
+    add(time.group, ms);
+    const pid = id.slice(0, id.indexOf('/'));
+    unaccounted.set(pid, (unaccounted.get(pid) ?? 0) - ms);
+  }
+  for (const [pid, ms] of unaccounted) if (ms > 0) add(last.processes.get(pid)!.group, ms);
   const byGroup = [...groups].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
   return { result, cpu: { totalMs: byGroup.reduce((sum, [, ms]) => sum + ms, 0), byGroup } };
 }
