@@ -2,10 +2,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from 'xlsx';
+import type { ImportRow } from '@shared/sync/protocol.schema';
+import { uidFor } from '../../sync-server/bench/data';
 import { writeBigCsv } from '../tests/support/import-kit';
 
 const HEADER = ['Name', 'Email', 'Phone', 'Location', 'Status', 'Applied Date', 'Source', 'Experience', 'Skills'];
 const STATUSES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected'];
+/** The CSV's people's email domain. */
+const CSV_DOMAIN = 'csv.bench.example';
 /** Person i of a file, at `domain`. */
 export function row(i: number, domain: string): string[] {
   return [
@@ -25,7 +29,7 @@ export function row(i: number, domain: string): string[] {
 export function makeFiles(dir: string, rows: number, onlineDomain: string) {
   const csv = path.join(dir, 'bench-100k.csv');
   const quoted = (cells: string[]) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
-  writeBigCsv(csv, rows, (i) => quoted(row(i, 'csv.bench.example')), HEADER.join(','));
+  writeBigCsv(csv, rows, (i) => quoted(row(i, CSV_DOMAIN)), HEADER.join(','));
   // The same rows for other people: the online run imports new candidates too.
   const onlineCsv = path.join(dir, 'bench-online.csv');
   writeBigCsv(onlineCsv, rows, (i) => quoted(row(i, onlineDomain)), HEADER.join(','));
@@ -34,4 +38,15 @@ export function makeFiles(dir: string, rows: number, onlineDomain: string) {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...Array.from({ length: rows }, (_, i) => row(i, 'xlsx.bench.example'))]), 'Candidates');
   writeFileSync(xlsx, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
   return { csv, xlsx, onlineCsv };
+}
+
+/**
+ * The CSV's first `count` people as an import sends them (the fields the dialog maps its columns to),
+ * for a server given them by pushes instead of through the dialog (import.bench.ts, BENCH_KINDS=new-device).
+ */
+export function csvImportRows(count: number): ImportRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const [name, email, phone, location, status, appliedDate, source, experience, skills] = row(i, CSV_DOMAIN);
+    return { uid: uidFor(14, i), name: name!, email: email!, phone, location, status: status as ImportRow['status'], appliedDate, source, experience, skills };
+  });
 }

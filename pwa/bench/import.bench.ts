@@ -24,14 +24,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
-import { MAX_IMPORT_ROWS_PER_MUTATION, SYNC_PROTOCOL_VERSION, type Mutation } from '@shared/sync/protocol.schema';
+import { MAX_IMPORT_ROWS_PER_MUTATION, SYNC_PROTOCOL_VERSION, type ImportRow, type Mutation } from '@shared/sync/protocol.schema';
 import { benchRows } from '../../sync-server/bench/data';
 import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
 import { baseline, type BaselineFigures } from './import-baseline';
 import { importThroughDialog, type DialogFigures } from './import-dialog';
-import { makeFiles } from './import-files';
+import { csvImportRows, makeFiles } from './import-files';
 import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } from './import-online';
 import { confirmationsGiven, storeCount } from './device-db';
 import { heapAfterGc, summarizeHeap } from './heap';
@@ -43,11 +43,15 @@ import { loadLine, printFigures, type Figure } from './report';
 
 /** BENCH_ROWS overrides the size for a quick look; the targets are for 100,000. */
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-/** BENCH_KINDS=csv (or xlsx) runs one file only; BENCH_KINDS=online the CSV imported online only. */
+/**
+ * BENCH_KINDS=csv (or xlsx) runs one file only; BENCH_KINDS=online the CSV imported online only;
+ * BENCH_KINDS=new-device a new device alone, on a server given ROWS candidates by pushes (a few minutes).
+ */
 const KIND_NAMES = (process.env.BENCH_KINDS ?? 'csv,xlsx').split(',');
 const KINDS = KIND_NAMES.filter((kind): kind is 'csv' | 'xlsx' => kind === 'csv' || kind === 'xlsx');
 /** The CSV imported online runs with the CSV's offline run, or alone. */
 const ONLINE = (KIND_NAMES.includes('csv') && !process.env.BENCH_NO_ONLINE) || KIND_NAMES.includes('online');
+const NEW_DEVICE_ALONE = KIND_NAMES.includes('new-device') && !KINDS.length;
 /** BENCH_CPU_PROF=dir writes a V8 CPU profile of the page's main thread during each import there (online: to "Synced"). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 /**
@@ -217,13 +221,12 @@ const TARGET_TASK_MS = 200;
 /** Issue 14: click → "Synced" within 1.25× click → "Import Complete". */
 const TARGET_SYNCED_RATIO = 1.25;
 
-/** Pushes `count` candidates to the server as a device sends an import (sync-server/bench/data.ts's rows). */
-async function seedServer(app: BrowserApp, count: number) {
-  console.log(`Pushing ${count.toLocaleString('en-US')} candidates to the server…`);
+/** Pushes `rows` to the server as a device sends an import. */
+async function seedServer(app: BrowserApp, rows: ImportRow[]) {
+  console.log(`Pushing ${rows.length.toLocaleString('en-US')} candidates to the server…`);
   const api = await adminApi(app);
   const clientId = randomUUID();
   const clock = new HybridLogicalClock(nodeIdFrom(clientId));
-  const rows = benchRows(count, 7);
   const perRequest = 10 * MAX_IMPORT_ROWS_PER_MUTATION;
   for (let from = 0, id = 1; from < rows.length; from += perRequest) {
     const mutations: Mutation[] = [];
@@ -233,6 +236,14 @@ async function seedServer(app: BrowserApp, count: number) {
     const res = await api.post('/api/sync/push', { protocol: SYNC_PROTOCOL_VERSION, clientId, mutations });
     if (res.status !== 200) throw new Error(`seeding push failed: ${res.status} ${res.text.slice(0, 200)}`);
   }
+}
+
+/** A new device on the server as it is: its first load, then a full pull of its ROWS candidates (new-device.ts). */
+async function aNewDevice(app: BrowserApp): Promise<NewDeviceFigures> {
+  console.log('A new device: the first load, then a full pull…');
+  const fresh = await withServerNiced(() => newDevice(app, ROWS, { profile: PROFILE_DIR }));
+  console.log(`  ${JSON.stringify(fresh)}`);
+  return fresh;
 }
 
 async function main() {
@@ -294,14 +305,14 @@ async function main() {
       console.log(`  ${JSON.stringify(figures)}`);
       await context.close();
       // The server holds the first file's rows alone now: a new device loads the app and pulls them.
-      if (!fresh) {
-        console.log('A new device: the first load, then a full pull…');
-        fresh = await withServerNiced(() => newDevice(app, ROWS, { profile: PROFILE_DIR }));
-        console.log(`  ${JSON.stringify(fresh)}`);
-      }
+      if (!fresh) fresh = await aNewDevice(app);
+    }
+    if (NEW_DEVICE_ALONE) {
+      await seedServer(app, csvImportRows(ROWS));
+      fresh = await aNewDevice(app);
     }
     if (ONLINE) {
-      if (ONLINE_HELD) await seedServer(app, ONLINE_HELD);
+      if (ONLINE_HELD) await seedServer(app, benchRows(ONLINE_HELD, 7));
       console.log(`Importing ${path.basename(files.onlineCsv)} online, through the dialog…`);
       online = await importOnline(app, files.onlineCsv, { profile: PROFILE_DIR, tasks: TASKS_DIR, allocations: ALLOC_DIR });
       console.log(`  ${JSON.stringify(online)}`);

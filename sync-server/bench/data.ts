@@ -8,7 +8,7 @@ const CITIES = ['Austin, TX', 'Manila', 'Denver, CO', 'Toronto', 'London', 'Sydn
 const SOURCES = ['CSV Import', 'Craigslist', 'Indeed', 'Referral', 'LinkedIn'];
 
 /** A uuid (v4 layout) from a counter, so runs are repeatable. */
-function uidFor(prefix: number, i: number): string {
+export function uidFor(prefix: number, i: number): string {
   const hex = (prefix * 1_000_000_000 + i).toString(16).padStart(20, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${(i * 7919).toString(16).padStart(12, '0').slice(-12)}`;
 }
