@@ -40,3 +40,54 @@ export async function confirmationsGiven(page: Page): Promise<number> {
   }
   return page.evaluate(() => Date.now());
 }
+
+/** The candidates store written again with raw IndexedDB (rawRewrite). */
+export interface RawRewrite {
+  rows: number;
+  /** From the first put to the last transaction's commit. */
+  ms: number;
+}
+
+/**
+ * The floor under a pull's writes: the app's candidates, as stored (the stored form, read back with
+ * getAll), written into a fresh database with the same key path and indexes, `perTransaction` rows per
+ * transaction, with raw IndexedDB: no Dexie, no app, no network, no server. Only the writing is timed;
+ * the database is deleted after.
+ */
+export function rawRewrite(page: Page, perTransaction: number): Promise<RawRewrite> {
+  return page.evaluate(
+    async ({ dbName, perTransaction }) => {
+      // Each request awaited inline: tsx names a function kept in a variable with a helper the page lacks.
+      const source = indexedDB.open(dbName);
+      await new Promise((resolve, reject) => ((source.onsuccess = resolve), (source.onerror = reject)));
+      const store = source.result.transaction('candidates').objectStore('candidates');
+      const indexes = [...store.indexNames].map((name) => store.index(name)).map(({ name, keyPath, unique, multiEntry }) => ({ name, keyPath, unique, multiEntry }));
+      const keyPath = store.keyPath;
+      const all = store.getAll();
+      await new Promise((resolve, reject) => ((all.onsuccess = resolve), (all.onerror = reject)));
+      const rows = all.result as unknown[];
+      source.result.close();
+      const name = `bench-raw-rewrite-${Date.now()}`;
+      const target = indexedDB.open(name, 1);
+      target.onupgradeneeded = () => {
+        const created = target.result.createObjectStore('candidates', { keyPath });
+        for (const index of indexes) created.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
+      };
+      await new Promise((resolve, reject) => ((target.onsuccess = resolve), (target.onerror = reject)));
+      const db = target.result;
+      const start = performance.now();
+      for (let from = 0; from < rows.length; from += perTransaction) {
+        const tx = db.transaction('candidates', 'readwrite');
+        const candidates = tx.objectStore('candidates');
+        for (const row of rows.slice(from, from + perTransaction)) candidates.put(row);
+        await new Promise((resolve, reject) => ((tx.oncomplete = resolve), (tx.onerror = reject)));
+      }
+      const ms = performance.now() - start;
+      db.close();
+      const deleted = indexedDB.deleteDatabase(name);
+      await new Promise((resolve, reject) => ((deleted.onsuccess = resolve), (deleted.onerror = reject)));
+      return { rows: rows.length, ms };
+    },
+    { dbName: DEFAULT_DB_NAME, perTransaction },
+  );
+}
