@@ -16,7 +16,9 @@
  *   - version 11's stored form (short names, implied values left out: 622 bytes of JSON become 389),
  *     still with localOnly and the run apart;
  *   - the stored form, the app's (stored-candidate.ts: localOnly and the run one key, `r`), and
- *     without own writes at all (no entry beyond the baseline's).
+ *     without own writes at all (no entry beyond the baseline's);
+ *   - the row a pull brings a new device (the server's: an id, no run) in the stored form, with the
+ *     app's indexes, without the status index, and with none: what each index costs it.
  * Each is the median of the rounds (the variants take turns within a round), and is printed as a
  * ratio to the baseline's median: the machine is shared, so only the ratios are read, never a time.
  * The figure is the IndexedDB backend's CPU time (a Chrome trace: main-thread.ts), which sets an
@@ -84,6 +86,9 @@ function without<T extends Record<string, unknown>>(rows: T[], fields: string[])
 const version11Form = (rows: Array<Record<string, unknown>>) =>
   rows.map(({ localOnly, ownWrites, ...row }) => ({ ...(toStoredCandidate(row) as object), ...(localOnly ? { localOnly } : {}), ownWrites }));
 
+/** The rows a pull brings a new device: the server's (an id, no run), in the stored form. */
+const pulledRows = (cells: string[][]) => stored(deviceRows(cells).map(({ localOnly, ownWrites, ...row }, i) => ({ ...row, id: i + 1 })));
+
 const VARIANTS: Variant[] = [
   { name: 'baseline record', rows: () => null },
   { name: 'device row (version 8)', rows: deviceRows, indexes: CANDIDATE_INDEXES_V8 },
@@ -91,6 +96,9 @@ const VARIANTS: Variant[] = [
   { name: 'stored form of version 11', rows: (cells) => version11Form(deviceRows(cells)), indexes: CANDIDATE_INDEXES_V8 },
   { name: "stored form (the app's)", rows: (cells) => stored(deviceRows(cells)) },
   { name: 'stored form, no own writes', rows: (cells) => stored(without(deviceRows(cells), ['localOnly', 'ownWrites'])) },
+  { name: 'pulled row', rows: pulledRows },
+  { name: 'pulled row, no status index', rows: pulledRows, indexes: 'uid, emailKey, r' },
+  { name: 'pulled row, no index', rows: pulledRows, indexes: 'uid' },
 ];
 
 /** Dexie's index specs as IndexedDB indexes: name → key path (a compound spec is an array of paths). */
