@@ -24,6 +24,9 @@ describe('request bodies', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', message: 'Malformed JSON body' });
+    // A refusal thrown below the security headers keeps them, and varies as any answer does.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('vary')).toContain('Sec-Fetch-Dest');
   });
 
   it('refuses an oversized body with 413', async () => {

@@ -40,9 +40,13 @@ export function securityHeaders() {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000');
-    await next();
-    // The headers differ by destination: a cache must not hand a script's answer to a document or a
-    // worker asking for the same address (a worker's policy is its script's response's own).
-    ctx.vary('Sec-Fetch-Dest');
+    try {
+      await next();
+    } finally {
+      // The headers differ by destination: a cache must not hand a script's answer to a document or a
+      // worker asking for the same address (a worker's policy is its script's response's own). After
+      // what follows has set its own headers, and on a failure too (the error handler answers it).
+      ctx.vary('Sec-Fetch-Dest');
+    }
   };
 }
