@@ -16,6 +16,19 @@ import { createCandidateMirror, type CandidateMirror, type MirrorSource } from '
 import { mirrorOf } from './database-source';
 import { CANDIDATES_VERSION_KEY, watchCandidateChanges, type CandidateChange } from './change-feed';
 
+// The page's turns the mirror gives, observable: each test may record what holds at each (turnsSeen).
+const turnHooks = vi.hoisted(() => ({ onTurn: null as null | (() => void) }));
+vi.mock('@/lib/yield-to-main', async (original) => {
+  const real = await original<typeof import('@/lib/yield-to-main')>();
+  return {
+    ...real,
+    yieldToMain: () => {
+      turnHooks.onTurn?.();
+      return real.yieldToMain();
+    },
+  };
+});
+
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -190,7 +203,7 @@ describe('the candidate mirror as email lookup', () => {
   });
 
   it('rebuilds big tables before a slice that would fill them, each in a turn of its own, then gives the page a turn', async () => {
-    const { mirror, counted, add, microtasks } = await countingMirror(Array.from({ length: 20_000 }, () => makeCandidate()));
+    const { mirror, counted, add } = await countingMirror(Array.from({ length: 20_000 }, () => makeCandidate()));
     type Table = { used: number; hashes: Int32Array };
     const { rows, byEmail: emails } = mirror as unknown as { rows: Table; byEmail: { byKey: Table } };
     const byEmail = emails.byKey;
@@ -202,15 +215,16 @@ describe('the candidate mirror as email lookup', () => {
     }
     expect(full(byEmail)).toBe(true);
     counted.applied = 0;
+    // What holds as the mirror gives each turn, until the slice is applied.
+    const turns: string[] = [];
+    const state = () => `rows ${full(rows) ? 'full' : 'rebuilt'}, emails ${full(byEmail) ? 'full' : 'rebuilt'}, ${counted.applied} applied`;
+    turnHooks.onTurn = () => void turns.push(state());
+    cleanups.push(() => void (turnHooks.onTurn = null));
     add(1000);
-    // The rows' table rebuilt at once, then a turn before the emails' table.
-    await microtasks();
-    expect(full(rows)).toBe(false);
-    expect(full(byEmail)).toBe(true);
-    expect(counted.applied).toBe(0);
     await mirror.applied();
-    expect(full(byEmail)).toBe(false);
-    expect(counted.applied).toBe(1000);
+    // The rows' table rebuilt, a turn; the emails' table rebuilt, a turn; then the slice.
+    expect(turns).toEqual(['rows rebuilt, emails full, 0 applied', 'rows rebuilt, emails rebuilt, 0 applied']);
+    expect(state()).toBe('rows rebuilt, emails rebuilt, 1000 applied');
   });
 
   it('makes an import read IndexedDB when another tab wrote what the mirror has not heard of yet', async () => {
