@@ -45,7 +45,7 @@ import { loadLine, printFigures, type Figure } from './report';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 /**
  * BENCH_KINDS=csv (or xlsx) runs one file only; BENCH_KINDS=online the CSV imported online only;
- * BENCH_KINDS=new-device a new device alone, on a server given ROWS candidates by pushes (a few minutes).
+ * BENCH_KINDS=new-device a new device alone, on a server given ROWS candidates by pushes (about a minute).
  */
 const KIND_NAMES = (process.env.BENCH_KINDS ?? 'csv,xlsx').split(',');
 const KINDS = KIND_NAMES.filter((kind): kind is 'csv' | 'xlsx' => kind === 'csv' || kind === 'xlsx');

@@ -5,7 +5,9 @@
  * click to the indicator's "Synced" with every candidate stored on the device. Bytes on the wire are
  * what Chromium's network stack received for each response (DevTools' encodedDataLength: headers and
  * the compressed body), not what the build or the server meant to send. With BENCH_CPU_PROF, a CPU
- * profile of the page's main thread from the click to "Synced" (new-device.cpuprofile).
+ * profile of the page's main thread from the click to "Synced" (new-device.cpuprofile). After it, in the
+ * same page, the floor under the pull: the rows it stored written again with raw IndexedDB
+ * (device-db.ts: rawRewrite), what the pull's time is read against on a machine of its own speed.
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { PULL_PATH } from '../src/sync/transport';
