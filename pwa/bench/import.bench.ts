@@ -17,14 +17,11 @@
  * and prints them against the targets: CSV within 1.5× its baseline and under 10 s; no main-thread task
  * over 200 ms. Figures only — it never fails a build. Run: npm run bench:import
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
-import { HybridLogicalClock, nodeIdFrom } from '@shared/sync/hlc';
-import { MAX_IMPORT_ROWS_PER_MUTATION, SYNC_PROTOCOL_VERSION, type ImportRow, type Mutation } from '@shared/sync/protocol.schema';
 import { benchRows } from '../../sync-server/bench/data';
 import { buildPwaIfStale } from '../../sync-server/src/build-pwa';
 import { startBrowserApp, type BrowserApp } from '../tests/support/browser-app';
@@ -32,6 +29,7 @@ import { ADMIN, adminApi, signInThroughUi } from '../tests/support/ui';
 import { baseline, type BaselineFigures } from './import-baseline';
 import { importThroughDialog, type DialogFigures } from './import-dialog';
 import { csvImportRows, makeFiles } from './import-files';
+import { seedServer } from './seed-server';
 import { ONLINE_DOMAIN, importOnline, onlineFigureRows, type OnlineFigures } from './import-online';
 import { confirmationsGiven, storeCount } from './device-db';
 import { heapAfterGc, summarizeHeap } from './heap';
@@ -220,23 +218,6 @@ const TARGET_CSV_MS = 10_000;
 const TARGET_TASK_MS = 200;
 /** Issue 14: click → "Synced" within 1.25× click → "Import Complete". */
 const TARGET_SYNCED_RATIO = 1.25;
-
-/** Pushes `rows` to the server as a device sends an import. */
-async function seedServer(app: BrowserApp, rows: ImportRow[]) {
-  console.log(`Pushing ${rows.length.toLocaleString('en-US')} candidates to the server…`);
-  const api = await adminApi(app);
-  const clientId = randomUUID();
-  const clock = new HybridLogicalClock(nodeIdFrom(clientId));
-  const perRequest = 10 * MAX_IMPORT_ROWS_PER_MUTATION;
-  for (let from = 0, id = 1; from < rows.length; from += perRequest) {
-    const mutations: Mutation[] = [];
-    for (let at = from; at < Math.min(rows.length, from + perRequest); at += MAX_IMPORT_ROWS_PER_MUTATION) {
-      mutations.push({ id: id++, name: 'candidates.import', args: { rows: rows.slice(at, at + MAX_IMPORT_ROWS_PER_MUTATION) }, hlc: clock.tick() });
-    }
-    const res = await api.post('/api/sync/push', { protocol: SYNC_PROTOCOL_VERSION, clientId, mutations });
-    if (res.status !== 200) throw new Error(`seeding push failed: ${res.status} ${res.text.slice(0, 200)}`);
-  }
-}
 
 /** A new device on the server as it is: its first load, then a full pull of its ROWS candidates (new-device.ts). */
 async function aNewDevice(app: BrowserApp): Promise<NewDeviceFigures> {
