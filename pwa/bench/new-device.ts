@@ -7,10 +7,11 @@
  * Chromium's network stack received for each response (DevTools' encodedDataLength: headers and the
  * compressed body); for the pull, the page's own Resource Timing (transferSize, the same two parts),
  * since DevTools' Network events missed pull responses (31 of 51 seen, 29 November 2026; the page's
- * entries had every one). With BENCH_CPU_PROF, a CPU
- * profile of the page's main thread from the click to "Synced" (new-device.cpuprofile). After it, in the
- * same page, the floor under the pull: the rows it stored written again with raw IndexedDB
- * (device-db.ts: rawRewrite), what the pull's time is read against on a machine of its own speed.
+ * entries had every one). DevTools' Network domain is off again before the sign-in, so the pull runs
+ * without it. With BENCH_CPU_PROF, a CPU profile of the page's main thread from the click to "Synced"
+ * (new-device.cpuprofile). After it, in the same page, the floor under the pull: the rows it stored
+ * written again with raw IndexedDB (device-db.ts: rawRewrite), what the pull's time is read against on a
+ * machine of its own speed.
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { PULL_PATH } from '../src/sync/transport';
@@ -109,6 +110,8 @@ export async function newDevice(app: BrowserApp, expected: number, { profile, ti
     await page.getByRole('form', { name: 'Login' }).waitFor();
     await page.waitForLoadState('networkidle');
     const firstLoad = received.filter((r) => isAppFile(r.url));
+    // The pull is counted from the page's own entries: DevTools' network events would only weigh on it.
+    await cdp.send('Network.disable');
     // Signs in on the page as loaded (fillLogin would open /auth again first).
     const form = page.getByRole('form', { name: 'Login' });
     await form.getByLabel('Username').fill(ADMIN.username);
