@@ -16,7 +16,7 @@ import { createCandidateMirror, type CandidateMirror, type MirrorSource } from '
 import { mirrorOf } from './database-source';
 import { CANDIDATES_VERSION_KEY, watchCandidateChanges, type CandidateChange } from './change-feed';
 
-// The page's turns the mirror gives, observable: each test may record what holds at each (turnsSeen).
+// The page's turns the mirror gives, observable: a test may record what holds at each (turnHooks.onTurn).
 const turnHooks = vi.hoisted(() => ({ onTurn: null as null | (() => void) }));
 vi.mock('@/lib/yield-to-main', async (original) => {
   const real = await original<typeof import('@/lib/yield-to-main')>();
