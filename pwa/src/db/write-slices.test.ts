@@ -1,5 +1,9 @@
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { WriteSlices } from './write-slices';
+import { makeCandidate } from '@shared/candidates/testing';
+import { freshDb } from '@/sync/testing/fixtures';
+import { PUT_SLICE_ROWS, toLocalCandidate } from './database';
+import { WriteSlices, putCandidatesInSlices } from './write-slices';
 
 describe('write slices', () => {
   it('start at the most rows and stay there while slices are quick', () => {
@@ -88,5 +92,55 @@ describe('write slices', () => {
       await expect(failing.written).rejects.toThrow('quota');
       expect(failing.to).toBeGreaterThan(100);
     });
+  });
+});
+
+describe('putCandidatesInSlices', () => {
+  const rowsFor = (count: number) => Array.from({ length: count }, () => makeCandidate());
+
+  it('sends the next slice while the one before is still being written, and stores every row', async () => {
+    const db = freshDb();
+    try {
+      const rows = rowsFor(3 * PUT_SLICE_ROWS);
+      // Each step's sending and its written answer; steps sent in one run of the page (no await between them) share a turn.
+      const sent: Array<{ turn: number; writtenBefore: number; sentBefore: number }> = [];
+      let written = 0;
+      let turn = 0;
+      let turnOpen = false;
+      const bulkPut = db.candidates.bulkPut.bind(db.candidates);
+      vi.spyOn(db.candidates, 'bulkPut').mockImplementation(((items: Parameters<typeof bulkPut>[0]) => {
+        if (!turnOpen) {
+          turnOpen = true;
+          turn += 1;
+          queueMicrotask(() => (turnOpen = false));
+        }
+        sent.push({ turn, writtenBefore: written, sentBefore: sent.length });
+        return bulkPut(items).then((keys) => ((written += 1), keys));
+      }) as typeof db.candidates.bulkPut);
+
+      await db.transaction('rw', db.candidates, () => putCandidatesInSlices(db, rows, toLocalCandidate));
+
+      expect(await db.candidates.count()).toBe(rows.length);
+      const firstOfEachTurn = sent.filter((step, i) => i === 0 || sent[i - 1]!.turn !== step.turn);
+      expect(firstOfEachTurn.length).toBeGreaterThan(1);
+      // A slice after the first went out before every step sent ahead of it was written.
+      expect(firstOfEachTurn.slice(1).some((step) => step.writtenBefore < step.sentBefore)).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      await db.delete();
+    }
+  });
+
+  it('fails when a row of a later slice cannot be stored, and the transaction keeps none of them', async () => {
+    const db = freshDb();
+    try {
+      const rows = rowsFor(3 * PUT_SLICE_ROWS);
+      // A value IndexedDB cannot clone, in the last slice.
+      (rows[rows.length - 10] as unknown as { notes: unknown }).notes = () => 'not a note';
+      await expect(db.transaction('rw', db.candidates, () => putCandidatesInSlices(db, rows, toLocalCandidate))).rejects.toThrow();
+      expect(await db.candidates.count()).toBe(0);
+    } finally {
+      await db.delete();
+    }
   });
 });
