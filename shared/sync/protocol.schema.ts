@@ -28,7 +28,15 @@ import { hlcSchema, uidSchema } from '../mutations/args.schema';
 /** The version of this file's wire format that requests declare; version 1 (no `protocol`) had other counter names. */
 export const SYNC_PROTOCOL_VERSION = 2;
 export const MAX_MUTATIONS_PER_PUSH = 200;
-export const PULL_PAGE_SIZE = 2000;
+/**
+ * The rows a pull page holds when they come in full (confirmations grow pages to MAX_PULL_PAGE_SIZE).
+ * Each page costs the device a transaction and a dozen reads around its writes, and the server a
+ * request: a new device's pull of 100,000 candidates in pages of 2,000 spent about 40 ms a page, 2 s
+ * in all, around its puts (bench:import, BENCH_KINDS=new-device, 29 November 2026). A page of 5,000
+ * is about 120 KB on the wire compressed, 5 MB of JSON parsed in about 25 ms; the larger the page, the
+ * longer its transaction keeps the screens' reads of the candidates waiting.
+ */
+export const PULL_PAGE_SIZE = 5000;
 /** The most rows one pull page may ask for. */
 export const MAX_PULL_PAGE_SIZE = 10_000;
 

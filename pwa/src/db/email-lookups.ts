@@ -15,7 +15,7 @@ import { fromStoredCandidate } from './stored-candidate';
  */
 const KEYS_PER_TASK = 2000;
 /**
- * The same for a pulled page's emails (PULL_PAGE_SIZE: 2,000 of them), which nothing waits behind:
+ * The same for a pulled page's emails (PULL_PAGE_SIZE of them), which nothing waits behind:
  * sending 2,000 getAll requests was a task of 85–114 ms of CPU, 200–280 ms of wall time on two cores
  * shared with the server (the CPU profile of bench:import's XLSX sync, pulling another device's
  * 100,000 candidates, 29 November 2026).
