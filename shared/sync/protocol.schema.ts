@@ -24,6 +24,7 @@ import { candidateSchema, experienceSchema, interviewNoteSchema } from '../schem
 import { savedViewSchema } from '../schemas/saved-view.schema';
 import { scheduledInterviewSchema } from '../schemas/scheduled-interview.schema';
 import { hlcSchema, uidSchema } from '../mutations/args.schema';
+import { clocksOfStamp } from './shared-clocks';
 
 /** The version of this file's wire format that requests declare; version 1 (no `protocol`) had other counter names. */
 export const SYNC_PROTOCOL_VERSION = 2;
@@ -114,6 +115,11 @@ export const pullQuerySchema = z.object({
    * it last pulled may come as confirmations. Without it every changed row comes in full.
    */
   confirmOwn: z.literal('1').optional(),
+  /**
+   * '1': this device reads a candidate's `fieldClocks` sent as the one stamp they share, when they do
+   * (shared-clocks.ts; pulledCandidateSchema). Without it every candidate's clocks come in full.
+   */
+  sharedClocks: z.literal('1').optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -135,6 +141,15 @@ export const ownRowConfirmationSchema = z.object({
   count: z.number().int(),
 });
 export type OwnRowConfirmation = z.infer<typeof ownRowConfirmationSchema>;
+
+/**
+ * A candidate as a pull sends it: its `fieldClocks` either in full or, asked with sharedClocks, as the
+ * one stamp they share, which is read as every LWW field's clock (one frozen object for a page's rows
+ * that share it, clocksOfStamp).
+ */
+export const pulledCandidateSchema = candidateSchema.extend({
+  fieldClocks: z.union([hlc.transform(clocksOfStamp), candidateSchema.shape.fieldClocks]),
+});
 
 export const pullResponseSchema = z.object({
   cursor: z.string(),
@@ -158,7 +173,7 @@ export const pullResponseSchema = z.object({
    * backup) and they are sent again.
    */
   processedThrough: z.number().int(),
-  candidates: z.array(candidateSchema),
+  candidates: z.array(pulledCandidateSchema),
   /** Candidates this device wrote itself and holds (only when asked with confirmOwn), instead of in `candidates`. */
   confirmed: z.array(ownRowConfirmationSchema).default([]),
   experiences: z.array(experienceSchema),

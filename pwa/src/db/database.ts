@@ -33,12 +33,13 @@
  * changes survive every schema change.
  */
 import Dexie, { type Table } from 'dexie';
-import { CANDIDATE_LWW_FIELDS, type Candidate, type CandidateLwwField, type Experience, type InterviewNote } from '@shared/schemas/candidate.schema';
+import type { Candidate, Experience, InterviewNote } from '@shared/schemas/candidate.schema';
 import type { SavedView } from '@shared/schemas/saved-view.schema';
 import type { ScheduledInterview } from '@shared/schemas/scheduled-interview.schema';
 import type { UndoImportItem } from '@shared/mutations/candidates-undo-import';
 import type { MutationName, OwnRowConfirmation } from '@shared/sync/protocol.schema';
 import { normalizeEmail } from '@shared/candidates/email';
+import { clocksOfStamp, sharedStamp } from '@shared/sync/shared-clocks';
 import { RecentText, TextPool } from '@shared/candidates/text-pool';
 import type { CandidateMirror } from './candidate-mirror/candidate-mirror';
 import { mirrorOf } from './candidate-mirror/database-source';
@@ -294,32 +295,13 @@ export function allTables(db: RepHireDb) {
 /** The indexed email: two candidates are the same person when these are equal (DECISIONS, Candidates). */
 export const emailKey = normalizeEmail;
 
-/** Every field's clock as the one stamp they share, when they do (and name exactly the LWW fields). */
+/** Every field's clock as the one stamp they share, when they do (shared/sync/shared-clocks.ts); else the clocks. */
 export function compactClocks(clocks: Candidate['fieldClocks']): Candidate['fieldClocks'] | string {
-  const fields = Object.keys(clocks);
-  const stamp = clocks[CANDIDATE_LWW_FIELDS[0]];
-  if (stamp === undefined || fields.length !== CANDIDATE_LWW_FIELDS.length) return clocks;
-  return CANDIDATE_LWW_FIELDS.every((field) => clocks[field] === stamp) ? stamp : clocks;
+  return sharedStamp(clocks) ?? clocks;
 }
 
-/** The stamp expanded last, with its expansion (see expandClocks). */
-let lastExpanded: { stamp: string; clocks: Candidate['fieldClocks'] } | null = null;
-
-/**
- * One stamp as every LWW field's clock, as an object literal (see fromLocalCandidate). Rows written
- * together share their stamp and are read together (an import's, a pull's page), so they share one
- * expansion: 100,000 imported candidates in memory held 100,000 equal objects. It is frozen, as every
- * writer makes new clocks rather than changing a row's (shared/sync/merge.ts), and one that did would
- * fail loudly instead of changing other rows.
- */
-function expandClocks(clocks: LocalCandidate['fieldClocks']): Candidate['fieldClocks'] {
-  if (typeof clocks !== 'string') return clocks;
-  if (lastExpanded?.stamp === clocks) return lastExpanded.clocks;
-  const s = clocks;
-  const expanded = Object.freeze({ name: s, email: s, phone: s, location: s, status: s, appliedDate: s, source: s, experience: s, skills: s, notes: s } satisfies Record<CandidateLwwField, string>);
-  lastExpanded = { stamp: s, clocks: expanded as Candidate['fieldClocks'] };
-  return lastExpanded.clocks;
-}
+/** A stored row's clocks as the record's (see fromLocalCandidate): a stamp is every LWW field's clock. */
+const expandClocks = (clocks: LocalCandidate['fieldClocks']): Candidate['fieldClocks'] => (typeof clocks === 'string' ? clocksOfStamp(clocks) : clocks);
 
 export function toLocalCandidate(candidate: Candidate): LocalCandidate {
   const local: LocalCandidate = { ...candidate, fieldClocks: compactClocks(candidate.fieldClocks), emailKey: emailKey(candidate.email) };

@@ -33,7 +33,7 @@ describe('pulling the next page at the head of the one before', () => {
     await pushOutbox(writer, server.transport());
 
     // Each page's head is told as soon as it is asked for; the page itself only once the test lets it.
-    const asked: Array<{ limit: number; cursor?: string; last: boolean; answer: () => void }> = [];
+    const asked: Array<{ limit: number; cursor?: string; sharedClocks?: string; last: boolean; answer: () => void }> = [];
     const inner = server.transport();
     const transport: SyncTransport = {
       push: inner.push,
@@ -41,7 +41,7 @@ describe('pulling the next page at the head of the one before', () => {
         const page = await inner.pull(query);
         let answer!: () => void;
         const answered = new Promise<void>((resolve) => (answer = resolve));
-        asked.push({ limit: query.limit!, cursor: query.cursor, last: page.done, answer });
+        asked.push({ limit: query.limit!, cursor: query.cursor, sharedClocks: query.sharedClocks, last: page.done, answer });
         onHead?.({ cursor: page.cursor, done: page.done });
         await answered;
         return page;
@@ -74,6 +74,8 @@ describe('pulling the next page at the head of the one before', () => {
     expect(summary.rows).toBe(95);
     expect(await reader.candidates.count()).toBe(95);
     expect(asked.slice(2).every((a) => a.limit === 10)).toBe(true);
+    // Every page, the one asked again included, asks for candidates' clocks as the stamp they share.
+    expect(asked.map((a) => a.sharedClocks)).toEqual(asked.map(() => '1'));
   }, 60_000);
 });
 

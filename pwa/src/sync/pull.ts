@@ -285,7 +285,8 @@ export async function pullAll(
   const { clientId, includedThrough } = start;
   let seen: SeenRows | null = start.resyncing ? emptySeenRows() : null;
   let cursor = seen ? null : start.cursor;
-  const ask = (from: string | null, limit = pageSize) => ({ clientId, cursor: from ?? undefined, limit, includedThrough });
+  // Candidates' clocks as the one stamp they share (shared-clocks.ts): half a pulled row's JSON.
+  const ask = (from: string | null, limit = pageSize) => ({ clientId, cursor: from ?? undefined, limit, includedThrough, sharedClocks: '1' as const });
   const request = (from: string | null, limit: number): AskedPage => {
     const heard: Pick<AskedPage, 'head' | 'onHead'> = { head: null, onHead: null };
     const page = transport.pull({ ...ask(from, limit), confirmOwn: '1' }, (head) => {

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SYNC_PROTOCOL_VERSION, type PushRequest } from '@shared/sync/protocol.schema';
+import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
+import { makeCandidate } from '@shared/candidates/testing';
 import { JsonArrayBlob } from '@/lib/json-array-blob';
 import { httpTransport, SyncError } from './transport';
 
@@ -80,6 +82,21 @@ describe('httpTransport requests', () => {
     await transport.pull({ clientId }).catch(() => undefined);
     expect(sent[0]!.body).toEqual({ protocol: SYNC_PROTOCOL_VERSION, clientId, mutations: [] });
     expect(sent[1]!.url.searchParams.get('protocol')).toBe(String(SYNC_PROTOCOL_VERSION));
+  });
+
+  it("ask for candidates' clocks as the stamp they share when the pull does, and read such a candidate's as every field's", async () => {
+    const urls: URL[] = [];
+    const stamp = '001795986992852-0000-1f3965f6650d47ed';
+    const candidate = makeCandidate({ fieldClocks: Object.fromEntries(CANDIDATE_LWW_FIELDS.map((field) => [field, stamp])) });
+    const page = { cursor: 'c', done: true, reset: false, includedThrough: 0, processedThrough: 0, candidates: [{ ...candidate, fieldClocks: stamp }], experiences: [], interviewNotes: [] };
+    const transport = httpTransport({
+      baseUrl: 'http://server.test',
+      fetch: async (input) => (urls.push(new URL(String(input))), new Response(JSON.stringify(page))),
+    });
+    const clientId = '00000000-0000-4000-8000-000000000001';
+    expect((await transport.pull({ clientId, sharedClocks: '1' })).candidates).toEqual([candidate]);
+    await transport.pull({ clientId });
+    expect(urls.map((url) => url.searchParams.get('sharedClocks'))).toEqual(['1', null]);
   });
 
   it('send a push whose mutations come written as JSON as one body: the envelope around them', async () => {

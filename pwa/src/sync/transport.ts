@@ -180,6 +180,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
       if (query.limit) params.set('limit', String(query.limit));
       if (query.includedThrough) params.set('includedThrough', String(query.includedThrough));
       if (query.confirmOwn) params.set('confirmOwn', query.confirmOwn);
+      if (query.sharedClocks) params.set('sharedClocks', query.sharedClocks);
       return call(
         `${PULL_PATH}?${params}`,
         { method: 'GET' },

@@ -6,7 +6,7 @@
  * see batchParams for the form a batch travels in.
  */
 import type { Knex } from 'knex';
-import type { Candidate } from '@shared/schemas/candidate.schema';
+import { CANDIDATE_LWW_FIELDS, type Candidate } from '@shared/schemas/candidate.schema';
 import type { CandidateDto } from '@shared/schemas/candidate-api.schema';
 import { normalizeEmail } from '@shared/candidates/email';
 import {
@@ -83,8 +83,27 @@ export function toCandidateDto(record: StoredCandidate): CandidateDto {
 /** The REST candidate (CandidateDto) of table alias `t`, rendered by PostgreSQL: toCandidateDto's twin. */
 export const candidateDtoJson = (t: string) => rowJson(DTO_COLUMNS, t);
 
-/** The synced candidate record (Candidate) of table alias `t`, rendered by PostgreSQL: rowToCandidate's twin. */
-export const candidateJson = (t: string) => rowJson(COLUMNS, t);
+/**
+ * The clocks of a jsonb field_clocks expression as a pull asked with sharedClocks sends them: the one
+ * stamp they share when they name exactly the LWW fields and all hold it (shared/sync/shared-clocks.ts:
+ * sharedStamp, the same rule), else in full. jsonb's equality compares keys and values, so the clocks
+ * equal an object of the LWW fields all holding the first one's stamp only when that is what they are.
+ */
+function sharedClocksSql(expr: string): string {
+  const first = `${expr} -> '${CANDIDATE_LWW_FIELDS[0]}'`;
+  const same = `jsonb_build_object(${CANDIDATE_LWW_FIELDS.map((field) => `'${field}', ${first}`).join(', ')})`;
+  return `CASE WHEN ${expr} = ${same} THEN ${first} ELSE ${expr} END`;
+}
+
+const SHARED_CLOCK_COLUMNS: ColumnMap<Candidate> = COLUMNS.map((column) =>
+  column[0] === 'fieldClocks' ? ([column[0], column[1], { ...column[2], sql: sharedClocksSql }] as const) : column,
+);
+
+/**
+ * The synced candidate record (Candidate) of table alias `t`, rendered by PostgreSQL: rowToCandidate's
+ * twin; with `sharedClocks`, its clocks as a pull asked so sends them (pulledCandidateSchema).
+ */
+export const candidateJson = (t: string, { sharedClocks = false } = {}) => rowJson(sharedClocks ? SHARED_CLOCK_COLUMNS : COLUMNS, t);
 
 const WRITABLE = COLUMNS.map(([, column]) => column!);
 const COLUMN_LIST = WRITABLE.join(', ');

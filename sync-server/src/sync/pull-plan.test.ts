@@ -35,7 +35,7 @@ async function plan(knex: Knex | Knex.Transaction, query: { sql: string; binding
 }
 
 const firstPage = (table: (typeof SYNCED_TABLES)[number]) =>
-  changedRowsQuery(table, 1, ['0', 0], '18446744073709551615', 10_000, { clientId: CLIENT, known: ['1', '1'] });
+  changedRowsQuery(table, 1, ['0', 0], '18446744073709551615', 10_000, { ownWrites: { clientId: CLIENT, known: ['1', '1'] }, sharedClocks: false });
 
 describe('a pull page’s plan', () => {
   it('sorts a freshly written table when left to its statistics (why inIndexOrder exists)', async () => {

@@ -27,6 +27,10 @@
  * such a row only in a page the device stored, and the device takes a page in full when a
  * confirmation is not about the row it holds — and rows it changed in full. Any other writer in
  * between ends the run, and the row goes out in full.
+ *
+ * Shared clocks: a device that asks for it (sharedClocks) gets a candidate's field clocks as the one
+ * stamp they share, when they do (shared/sync/shared-clocks.ts), instead of ten copies of it: half of
+ * a pulled candidate's JSON.
  */
 import type { Knex } from 'knex';
 import { PULL_PAGE_SIZE, SYNC_PROTOCOL_VERSION, type LegacyPullResponse, type PullQuery, type PullResponse } from '@shared/sync/protocol.schema';
@@ -72,12 +76,20 @@ export interface OwnWrites {
   known: [string, string] | null;
 }
 
+/** What the pulling device asked a page's rows to come as. */
+export interface PageForm {
+  /** Rows to confirm rather than send (confirmOwn); null: every row in full. */
+  ownWrites: OwnWrites | null;
+  /** Candidates' clocks as the one stamp they share, when they do (sharedClocks). */
+  sharedClocks: boolean;
+}
+
 /**
- * Per table: its rows, their JSON, when a row is an erased candidate's tombstone, and whether only the
- * pulling user's rows go out (`own`: the table's user_id column).
+ * Per table: its rows, their JSON (and a candidate's with shared clocks), when a row is an erased
+ * candidate's tombstone, and whether only the pulling user's rows go out (`own`: the table's user_id column).
  */
-const TABLES: Record<SyncedTable, { from: string; json: string; erased: string; own?: true }> = {
-  candidates: { from: 'candidates t', json: candidateJson('t'), erased: 't.erased_at IS NOT NULL' },
+const TABLES: Record<SyncedTable, { from: string; json: string; sharedClocksJson?: string; erased: string; own?: true }> = {
+  candidates: { from: 'candidates t', json: candidateJson('t'), sharedClocksJson: candidateJson('t', { sharedClocks: true }), erased: 't.erased_at IS NOT NULL' },
   experiences: { from: 'experiences t JOIN candidates c ON c.id = t.candidate_id', json: experienceJson('t', 'c'), erased: 'false' },
   interviewNotes: {
     from: 'interview_notes t JOIN candidates c ON c.id = t.candidate_id',
@@ -128,9 +140,10 @@ export function changedRowsQuery(
   from: Position,
   horizon: string,
   limit: number,
-  ownWrites: OwnWrites | null,
+  { ownWrites, sharedClocks }: PageForm,
 ): { sql: string; bindings: Array<string | number> } {
-  const { from: source, json, erased, own } = TABLES[table];
+  const { from: source, erased, own } = TABLES[table];
+  const json = (sharedClocks && TABLES[table].sharedClocksJson) || TABLES[table].json;
   const confirm = ownWrites !== null && table === 'candidates';
   const known = confirm ? ownWrites.known : null;
   const confirmable = confirm ? `NOT (${erased}) AND ${known ? CONFIRMABLE : CONFIRMABLE_BEFORE_FIRST_PULL}` : 'false';
@@ -207,11 +220,11 @@ async function includedMutation(db: Knex, query: PullQuery, horizon: string, fin
 }
 
 /** One page: at most `limit` rows across the tables, taken in order, and where each table got to. */
-function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number, ownWrites: OwnWrites | null) {
-  return inIndexOrder(db, (trx) => readPageIn(trx, userId, from, horizon, limit, ownWrites));
+function readPage(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number, form: PageForm) {
+  return inIndexOrder(db, (trx) => readPageIn(trx, userId, from, horizon, limit, form));
 }
 
-async function readPageIn(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number, ownWrites: OwnWrites | null) {
+async function readPageIn(db: Knex, userId: number, from: Cursor['p'], horizon: string, limit: number, form: PageForm) {
   const positions = { ...from };
   const rows: Record<SyncedTable, ChangedRow[]> = { candidates: [], experiences: [], interviewNotes: [], savedViews: [], scheduledInterviews: [] };
   let budget = limit;
@@ -221,7 +234,7 @@ async function readPageIn(db: Knex, userId: number, from: Cursor['p'], horizon: 
       done = false;
       break;
     }
-    const { sql, bindings } = changedRowsQuery(table, userId, positions[table], horizon, budget, ownWrites);
+    const { sql, bindings } = changedRowsQuery(table, userId, positions[table], horizon, budget, form);
     const page = (await db.raw(sql, bindings)).rows as ChangedRow[];
     rows[table] = page;
     budget -= page.length;
@@ -248,7 +261,8 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   // A reset (the device's cursor is from before a restore) sends everything in full: the restored rows'
   // runs are not what the device's own runs were.
   const ownWrites = query.confirmOwn === '1' && !reset ? { clientId: query.clientId, known: start.k ?? null } : null;
-  const { rows, positions, done } = await readPage(db, user.id, start.p, horizon, query.limit ?? PULL_PAGE_SIZE, ownWrites);
+  const form = { ownWrites, sharedClocks: query.sharedClocks === '1' };
+  const { rows, positions, done } = await readPage(db, user.id, start.p, horizon, query.limit ?? PULL_PAGE_SIZE, form);
   const includedThrough = await includedMutation(db, query, horizon, done);
   // A finished pull moves every table to the horizon: all rows below it have been returned. What the
   // device then holds (`k`) is bounded by a snapshot taken after the last read.

@@ -6,6 +6,7 @@ import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 import { encodeCursor, decodeCursor } from './cursor';
 import { formatHlc, nodeIdFrom } from '@shared/sync/hlc';
 import { candidateSchema, experienceSchema, interviewNoteSchema } from '@shared/schemas/candidate.schema';
+import { SYNC_PROTOCOL_VERSION, pullResponseSchema } from '@shared/sync/protocol.schema';
 import { candidateDtoSchema } from '@shared/schemas/candidate-api.schema';
 import { rowToCandidate, toCandidateDto } from '../candidates/candidate.store';
 import { rowToInterviewNote } from '../interview-notes/interview-note-writes.service';
@@ -164,6 +165,43 @@ describe('pull: row shapes', () => {
 
     const listed = (await admin.get('/api/candidates')).body.find((c: { uid: string }) => c.uid === a.uid);
     expect(candidateDtoSchema.strict().parse(listed)).toEqual(toCandidateDto(rowToCandidate(row)));
+  });
+});
+
+describe('pull: shared clocks', () => {
+  /** Every page of a new device's pull, as sent (before the protocol's schema reads them). */
+  async function rawPull(asked: Record<string, string>) {
+    const clientId = randomUUID();
+    const candidates: Array<Record<string, unknown>> = [];
+    const pages: unknown[] = [];
+    for (let cursor: string | undefined; ; ) {
+      const params = new URLSearchParams({ protocol: String(SYNC_PROTOCOL_VERSION), clientId, ...asked, ...(cursor ? { cursor } : {}) });
+      const res = await admin.get(`/api/sync/pull?${params}`);
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      candidates.push(...res.body.candidates);
+      if (res.body.done) return { pages, candidates };
+      cursor = res.body.cursor;
+    }
+  }
+
+  it("sends a candidate's clocks as the one stamp they share when asked, in full otherwise, and both read as the same rows", async () => {
+    const [same, edited] = await createCandidates(2, 'clocks');
+    const writer = new TestDevice(admin);
+    await writer.push([writer.mutation('candidate.update', { uid: edited!.uid, changes: { location: 'Oslo' } })]);
+    const stored = async (uid: string) => (await server.db.knex('candidates').where({ uid }).first()).fieldClocks as Record<string, string>;
+
+    const shared = await rawPull({ sharedClocks: '1' });
+    const full = await rawPull({});
+    const sent = (pull: typeof shared, uid: string) => pull.candidates.find((c) => c.uid === uid)!.fieldClocks;
+    expect(sent(shared, same!.uid)).toBe((await stored(same!.uid)).name);
+    expect(sent(shared, edited!.uid)).toEqual(await stored(edited!.uid));
+    expect(new Set(Object.values(await stored(edited!.uid))).size).toBe(2);
+    expect(sent(full, same!.uid)).toEqual(await stored(same!.uid));
+
+    const read = (pull: typeof shared) => pull.pages.flatMap((page) => pullResponseSchema.parse(page).candidates);
+    expect(read(shared)).toEqual(read(full));
+    expect(read(shared).find((c) => c.uid === same!.uid)!.fieldClocks).toEqual(await stored(same!.uid));
   });
 });
 
