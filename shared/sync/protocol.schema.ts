@@ -145,10 +145,11 @@ export type OwnRowConfirmation = z.infer<typeof ownRowConfirmationSchema>;
 /**
  * A candidate as a pull sends it: its `fieldClocks` either in full or, asked with sharedClocks, as the
  * one stamp they share, which is read as every LWW field's clock (one frozen object for a page's rows
- * that share it, clocksOfStamp).
+ * that share it, clocksOfStamp). The stamp is checked as each of the full clocks is, as a string: a
+ * page the full form takes must not be refused in the short one.
  */
 export const pulledCandidateSchema = candidateSchema.extend({
-  fieldClocks: z.union([hlc.transform(clocksOfStamp), candidateSchema.shape.fieldClocks]),
+  fieldClocks: z.union([z.string().transform(clocksOfStamp), candidateSchema.shape.fieldClocks]),
 });
 
 export const pullResponseSchema = z.object({

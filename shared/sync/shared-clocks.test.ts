@@ -27,13 +27,13 @@ describe('shared clocks', () => {
     expect(clocksOfStamp(LATER)).toEqual(every(LATER));
   });
 
-  it('are read from a pulled candidate as the record the full clocks give, and a malformed stamp is refused', () => {
+  it('are read from a pulled candidate as the record the full clocks give, and clocks neither a stamp nor a map are refused', () => {
     const full = makeCandidate({ fieldClocks: every(STAMP) });
     const mixed = makeCandidate({ fieldClocks: { ...every(STAMP), status: LATER } });
     expect(pulledCandidateSchema.parse({ ...full, fieldClocks: STAMP })).toEqual(full);
     expect(pulledCandidateSchema.parse(full)).toEqual(full);
     expect(pulledCandidateSchema.parse(mixed)).toEqual(mixed);
-    expect(pulledCandidateSchema.safeParse({ ...full, fieldClocks: 'yesterday' }).success).toBe(false);
+    for (const fieldClocks of [42, null, ['a'], { name: 7 }]) expect(pulledCandidateSchema.safeParse({ ...full, fieldClocks }).success).toBe(false);
     const page = { cursor: 'c', done: true, reset: false, includedThrough: 0, processedThrough: 0, candidates: [{ ...full, fieldClocks: STAMP }, mixed], experiences: [], interviewNotes: [] };
     expect(pullResponseSchema.parse(page).candidates).toEqual([full, mixed]);
   });
