@@ -20,7 +20,7 @@
  * answered with version 1's names (the legacy schemas below).
  */
 import { z } from 'zod';
-import { candidateSchema, experienceSchema, interviewNoteSchema } from '../schemas/candidate.schema';
+import { candidateSchema, experienceSchema, interviewNoteSchema, type Candidate } from '../schemas/candidate.schema';
 import { savedViewSchema } from '../schemas/saved-view.schema';
 import { scheduledInterviewSchema } from '../schemas/scheduled-interview.schema';
 import { hlcSchema, uidSchema } from '../mutations/args.schema';
@@ -144,12 +144,13 @@ export type OwnRowConfirmation = z.infer<typeof ownRowConfirmationSchema>;
 
 /**
  * A candidate as a pull sends it: its `fieldClocks` either in full or, asked with sharedClocks, as the
- * one stamp they share, which is read as every LWW field's clock (one frozen object for a page's rows
- * that share it, clocksOfStamp). The stamp is checked as each of the full clocks is, as a string: a
- * page the full form takes must not be refused in the short one.
+ * one stamp they share (readPullPage reads it as every field's). The stamp is checked as a string, as
+ * each of the full clocks is: a page the full form takes must not be refused in the short one. No
+ * transform here: the API's documentation is made from this schema (openapi.service.ts), and shows
+ * the wire's two forms.
  */
 export const pulledCandidateSchema = candidateSchema.extend({
-  fieldClocks: z.union([z.string().transform(clocksOfStamp), candidateSchema.shape.fieldClocks]),
+  fieldClocks: z.union([z.string(), candidateSchema.shape.fieldClocks]),
 });
 
 export const pullResponseSchema = z.object({
@@ -189,7 +190,19 @@ export const pullResponseSchema = z.object({
    */
   erased: z.array(uid).default([]),
 });
-export type PullResponse = z.infer<typeof pullResponseSchema>;
+/** A pull page as the server sends it: a candidate's clocks may be one stamp (sharedClocks). */
+export type PullPage = z.infer<typeof pullResponseSchema>;
+/** A pull page as the device reads it (readPullPage): every candidate's clocks in full. */
+export type PullResponse = Omit<PullPage, 'candidates'> & { candidates: Candidate[] };
+
+/**
+ * A checked page with every candidate's clocks in full: a stamp is read, in place, as every LWW
+ * field's clock (one frozen object for the page's rows that share it, clocksOfStamp).
+ */
+export function readPullPage(page: PullPage): PullResponse {
+  for (const row of page.candidates) if (typeof row.fieldClocks === 'string') (row as Candidate).fieldClocks = clocksOfStamp(row.fieldClocks);
+  return page as PullResponse;
+}
 
 /**
  * The answer to a version-1 pull (no `protocol`): `lastMutationId` is includedThrough and

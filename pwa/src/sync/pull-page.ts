@@ -4,10 +4,10 @@
  * and parsed its JSON: on a slow machine the sync after an xlsx import (pulling another device's
  * 100,000 candidates) had a task of 198 ms of CPU posted by the fetch body loader, which is where that
  * runs (bench:import's trace, 28 November 2026; not profiled).
- * The answer is the one `pullResponseSchema.parse` gives: the same schema checks each slice of a row
- * list and then the page around them, and a page that fails it is refused the same way.
+ * The answer is the one `readPullPage(pullResponseSchema.parse(…))` gives: the same schema checks each
+ * slice of a row list and then the page around them, and a page that fails it is refused the same way.
  */
-import { pullResponseSchema, type PullResponse } from '@shared/sync/protocol.schema';
+import { pullResponseSchema, readPullPage, type PullPage, type PullResponse } from '@shared/sync/protocol.schema';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 /** The page's lists of rows, each checked a slice at a time when long. */
@@ -18,10 +18,10 @@ type RowList = (typeof ROW_LISTS)[number];
 export const PARSE_SLICE_ROWS = 500;
 
 export async function parsePullPage(json: unknown, sliceRows = PARSE_SLICE_ROWS, pause: () => Promise<void> = yieldToMain): Promise<PullResponse> {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return pullResponseSchema.parse(json);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return readPullPage(pullResponseSchema.parse(json));
   const page = json as Record<string, unknown>;
   const long = ROW_LISTS.filter((list) => Array.isArray(page[list]) && (page[list] as unknown[]).length > sliceRows);
-  if (!long.length) return pullResponseSchema.parse(json);
+  if (!long.length) return readPullPage(pullResponseSchema.parse(json));
   const checked: Partial<Record<RowList, unknown[]>> = {};
   for (const list of long) {
     const rows = page[list] as unknown[];
@@ -36,5 +36,5 @@ export async function parsePullPage(json: unknown, sliceRows = PARSE_SLICE_ROWS,
   }
   // The rest of the page, with the long lists as checked: each field of the schema is checked apart.
   const rest = pullResponseSchema.parse({ ...page, ...Object.fromEntries(long.map((list) => [list, []])) });
-  return { ...rest, ...checked } as PullResponse;
+  return readPullPage({ ...rest, ...checked } as PullPage);
 }

@@ -6,7 +6,7 @@ import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 import { encodeCursor, decodeCursor } from './cursor';
 import { formatHlc, nodeIdFrom } from '@shared/sync/hlc';
 import { candidateSchema, experienceSchema, interviewNoteSchema } from '@shared/schemas/candidate.schema';
-import { SYNC_PROTOCOL_VERSION, pullResponseSchema } from '@shared/sync/protocol.schema';
+import { SYNC_PROTOCOL_VERSION, pullResponseSchema, readPullPage } from '@shared/sync/protocol.schema';
 import { candidateDtoSchema } from '@shared/schemas/candidate-api.schema';
 import { rowToCandidate, toCandidateDto } from '../candidates/candidate.store';
 import { rowToInterviewNote } from '../interview-notes/interview-note-writes.service';
@@ -199,7 +199,7 @@ describe('pull: shared clocks', () => {
     expect(new Set(Object.values(await stored(edited!.uid))).size).toBe(2);
     expect(sent(full, same!.uid)).toEqual(await stored(same!.uid));
 
-    const read = (pull: typeof shared) => pull.pages.flatMap((page) => pullResponseSchema.parse(page).candidates);
+    const read = (pull: typeof shared) => pull.pages.flatMap((page) => readPullPage(pullResponseSchema.parse(page)).candidates);
     expect(read(shared)).toEqual(read(full));
     expect(read(shared).find((c) => c.uid === same!.uid)!.fieldClocks).toEqual(await stored(same!.uid));
   });
