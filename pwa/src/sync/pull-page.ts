@@ -1,7 +1,7 @@
 /**
  * A pull page's JSON checked against the protocol's schema a slice of rows per task. One page holds up
- * to 10,000 confirmations or PULL_PAGE_SIZE whole rows, and the check ran in the task that read the page's end
- * and parsed its JSON: on a slow machine the sync after an xlsx import (pulling another device's
+ * to 10,000 confirmations or PULL_PAGE_SIZE whole rows, and the check ran in the task that read the
+ * page's end and parsed its JSON: on a slow machine the sync after an xlsx import (pulling another device's
  * 100,000 candidates) had a task of 198 ms of CPU posted by the fetch body loader, which is where that
  * runs (bench:import's trace, 28 November 2026; not profiled).
  * The answer is the one `readPullPage(pullResponseSchema.parse(…))` gives: the same schema checks each
