@@ -12,7 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { NEW_DEVICE_TARGETS } from '../../sync-server/bench/report';
+import { NEW_DEVICE_TARGETS, kb } from '../../sync-server/bench/report';
 
 export const INITIAL_JS_BUDGET_BYTES = 170_000;
 
@@ -40,7 +40,6 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** What the server sends for a file to a browser that accepts brotli: the build's .br copy, else the file. */
 function onTheWire(file: string): number {

@@ -13,6 +13,7 @@ import { sampleAllocations, summarizeHeap } from './heap';
 import { SERVER_NICE, withServerNiced } from './server-priority';
 import { longestTask, profileMainThread, sum, traceMainThread, watchLongTasks } from './main-thread';
 import type { Figure } from './report';
+import { seconds } from '../../sync-server/bench/report';
 
 /** BENCH_CPU_THROTTLE=n runs the online import with the page's main thread slowed n times (Chromium's CPU throttling). */
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
@@ -253,8 +254,6 @@ export async function importOnline(
     await context.close();
   }
 }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** The online run's rows of the bench's table, against issue 14's targets. */
 export function onlineFigureRows(online: OnlineFigures, rows: number, targetSyncedRatio: number, targetTaskMs: number): Figure[] {

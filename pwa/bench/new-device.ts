@@ -17,15 +17,11 @@ import type { CDPSession, Page } from 'playwright-core';
 import { PULL_PATH } from '../src/sync/transport';
 import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN } from '../tests/support/ui';
-import { NEW_DEVICE_TARGETS, seconds, type Figure } from '../../sync-server/bench/report';
+import { NEW_DEVICE_TARGETS, kb, mb, ratio, seconds, type Figure } from '../../sync-server/bench/report';
 import { PULL_PAGE_SIZE } from '@shared/sync/protocol.schema';
 import { rawRewrite, storeCount } from './device-db';
 import { profileMainThread } from './main-thread';
 import { chromiumCpu, cpuText, type ChromiumCpu } from './process-cpu';
-
-const ratio = (value: number, of: number) => `${(value / of).toFixed(2)}×`;
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export interface NewDeviceFigures {
   /** The app's first load: every response the page received before its sign-in form was ready and the network idle. */

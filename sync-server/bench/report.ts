@@ -37,3 +37,7 @@ export function printReport(figures: Figure[], env: { database: string; machine:
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export const millis = (ms: number) => `${ms.toFixed(1)} ms`;
 export const count = (n: number) => Math.round(n).toLocaleString('en-US');
+export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+export const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** `value` as a multiple of `of`: '1.52×'. */
+export const ratio = (value: number, of: number) => `${(value / of).toFixed(2)}×`;
