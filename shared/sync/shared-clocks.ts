@@ -8,15 +8,17 @@
  */
 import { CANDIDATE_LWW_FIELDS, type Candidate, type CandidateLwwField } from '../schemas/candidate.schema';
 
+/** The stamp expanded last, with its expansion (see clocksOfStamp). */
+let lastExpanded: { stamp: string; clocks: Candidate['fieldClocks'] } | null = null;
+
 /** The stamp every field's clock shares, when the clocks name exactly the LWW fields and all hold it; else null. */
 export function sharedStamp(clocks: Candidate['fieldClocks']): string | null {
+  // The expansion made last is its stamp's, frozen: a pulled page's rows come back here, to be stored.
+  if (clocks === lastExpanded?.clocks) return lastExpanded.stamp;
   const stamp = clocks[CANDIDATE_LWW_FIELDS[0]];
   if (stamp === undefined || Object.keys(clocks).length !== CANDIDATE_LWW_FIELDS.length) return null;
   return CANDIDATE_LWW_FIELDS.every((field) => clocks[field] === stamp) ? stamp : null;
 }
-
-/** The stamp expanded last, with its expansion (see clocksOfStamp). */
-let lastExpanded: { stamp: string; clocks: Candidate['fieldClocks'] } | null = null;
 
 /**
  * One stamp as every LWW field's clock (sharedStamp's inverse). Rows that share their stamp come and
