@@ -89,7 +89,7 @@ export const candidateDtoJson = (t: string) => rowJson(DTO_COLUMNS, t);
  * sharedStamp, the same rule), else in full. jsonb's equality compares keys and values, so the clocks
  * equal an object of the LWW fields all holding the first one's stamp only when that is what they are.
  */
-function sharedClocksSql(expr: string): string {
+export function sharedClocksSql(expr: string): string {
   const first = `${expr} -> '${CANDIDATE_LWW_FIELDS[0]}'`;
   const same = `jsonb_build_object(${CANDIDATE_LWW_FIELDS.map((field) => `'${field}', ${first}`).join(', ')})`;
   return `CASE WHEN ${expr} = ${same} THEN ${first} ELSE ${expr} END`;

@@ -5,10 +5,11 @@ import type { HttpClient } from '../../tests/helpers/http-client';
 import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 import { encodeCursor, decodeCursor } from './cursor';
 import { formatHlc, nodeIdFrom } from '@shared/sync/hlc';
-import { candidateSchema, experienceSchema, interviewNoteSchema } from '@shared/schemas/candidate.schema';
+import { CANDIDATE_LWW_FIELDS, candidateSchema, experienceSchema, interviewNoteSchema } from '@shared/schemas/candidate.schema';
 import { SYNC_PROTOCOL_VERSION, pullResponseSchema, readPullPage } from '@shared/sync/protocol.schema';
 import { candidateDtoSchema } from '@shared/schemas/candidate-api.schema';
-import { rowToCandidate, toCandidateDto } from '../candidates/candidate.store';
+import { rowToCandidate, sharedClocksSql, toCandidateDto } from '../candidates/candidate.store';
+import { sharedStamp } from '@shared/sync/shared-clocks';
 import { rowToInterviewNote } from '../interview-notes/interview-note-writes.service';
 
 let server: TestServer;
@@ -184,6 +185,17 @@ describe('pull: shared clocks', () => {
       cursor = res.body.cursor;
     }
   }
+
+  it('are rendered by PostgreSQL by the rule the device applies (sharedStamp)', async () => {
+    const stamp = formatHlc({ millis: 1_800_000_000_000, counter: 0, node: 'a' });
+    const later = formatHlc({ millis: 1_800_000_000_001, counter: 0, node: 'a' });
+    const every = Object.fromEntries(CANDIDATE_LWW_FIELDS.map((field) => [field, stamp]));
+    const { notes: _notes, ...missing } = every;
+    for (const clocks of [every, { ...every, status: later }, { ...every, extra: stamp }, missing, {}]) {
+      const { rows } = await server.db.knex.raw(`SELECT ${sharedClocksSql('v.fc')} AS c FROM (SELECT ?::jsonb AS fc) v`, [JSON.stringify(clocks)]);
+      expect(rows[0].c, JSON.stringify(clocks)).toEqual(sharedStamp(clocks) ?? clocks);
+    }
+  });
 
   it("sends a candidate's clocks as the one stamp they share when asked, in full otherwise, and both read as the same rows", async () => {
     const [same, edited] = await createCandidates(2, 'clocks');
