@@ -102,7 +102,8 @@ describe('putCandidatesInSlices', () => {
     const db = freshDb();
     try {
       const rows = rowsFor(3 * PUT_SLICE_ROWS);
-      // Each step's sending and its written answer; steps sent in one run of the page (no await between them) share a turn.
+      // Each step's sending and its written answer; steps sent in one run of the page (no await
+      // between them) share a turn.
       const sent: Array<{ turn: number; writtenBefore: number; sentBefore: number }> = [];
       let written = 0;
       let turn = 0;

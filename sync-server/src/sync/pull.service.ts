@@ -86,7 +86,8 @@ export interface PageForm {
 
 /**
  * Per table: its rows, their JSON (and a candidate's with shared clocks), when a row is an erased
- * candidate's tombstone, and whether only the pulling user's rows go out (`own`: the table's user_id column).
+ * candidate's tombstone, and whether only the pulling user's rows go out (`own`: the table's
+ * user_id column).
  */
 const TABLES: Record<SyncedTable, { from: string; json: string; sharedClocksJson?: string; erased: string; own?: true }> = {
   candidates: { from: 'candidates t', json: candidateJson('t'), sharedClocksJson: candidateJson('t', { sharedClocks: true }), erased: 't.erased_at IS NOT NULL' },
