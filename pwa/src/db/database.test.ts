@@ -13,6 +13,7 @@ import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
 import { applyCandidateChanges } from '@shared/sync/merge';
 import {
   CANDIDATE_INDEXES,
+  CANDIDATE_INDEXES_V12,
   LATEST_DB_VERSION,
   RepHireDb,
   VERSION_1_STORES,
@@ -22,7 +23,7 @@ import {
   type LocalCandidate,
 } from './database';
 import { OWN_RUN_INDEX, holdersOfRun, madeHere, runsStartedBy } from './own-writes-index';
-import { toStoredCandidate } from './stored-candidate';
+import { IN_INTERVIEW_INDEX, toStoredCandidate } from './stored-candidate';
 import { candidatesWithEmailKeys, indexedEmailKeys } from './email-lookups';
 import { getMeta } from './meta';
 
@@ -86,7 +87,7 @@ describe('version 2', () => {
     expect(await db.candidates.get(pulled.uid)).toEqual(pulled);
     // The old "none" copy stays; it and localOnly say the same thing to a rebase.
     expect(await db.serverRows.count()).toBe(1);
-    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', OWN_RUN_INDEX, 'status']);
+    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', IN_INTERVIEW_INDEX, OWN_RUN_INDEX]);
     await db.delete();
   });
 });
@@ -185,6 +186,32 @@ describe('versions 7, 8 and 12', () => {
     ]);
     expect(await holdersOfRun(db, { from: 3, through: 3, count: 1 })).toEqual([edited.uid]);
     expect(await db.candidates.bulkGet([made.uid, edited.uid, pulled.uid])).toEqual([made, edited, pulled]);
+    await db.delete();
+  });
+});
+
+describe('versions 13 and 14', () => {
+  it('index the candidates a version-12 device holds in interview, and drop the index of every status', async () => {
+    const name = `test-${newUid()}`;
+    const v12 = new Dexie(name);
+    v12.version(12).stores({ candidates: CANDIDATE_INDEXES_V12 });
+    const interviewing = toLocalCandidate(makeCandidate({ email: 'in@x.io', id: 4, status: 'interview' }));
+    const screening = toLocalCandidate(makeCandidate({ email: 'out@x.io', id: 5, status: 'screening' }));
+    // Version 12's stored form: the same, without the interview key.
+    const v12Form = (row: LocalCandidate) => {
+      const { inInterview, ...stored } = toStoredCandidate(row) as Record<string, unknown>;
+      return stored;
+    };
+    await v12.table('candidates').bulkAdd([interviewing, screening].map(v12Form));
+    expect(await v12.table('candidates').where('status').equals('interview').count()).toBe(1);
+    v12.close();
+
+    const db = new RepHireDb(name);
+    await db.open();
+    expect(db.candidates.schema.indexes.map((index) => index.name).sort()).toEqual(['emailKey', IN_INTERVIEW_INDEX, OWN_RUN_INDEX]);
+    expect(await db.candidates.where(IN_INTERVIEW_INDEX).equals(1).primaryKeys()).toEqual([interviewing.uid]);
+    expect(interviewing.inInterview).toBe(1);
+    expect(await db.candidates.bulkGet([interviewing.uid, screening.uid])).toEqual([interviewing, screening]);
     await db.delete();
   });
 });

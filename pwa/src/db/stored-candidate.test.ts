@@ -5,7 +5,7 @@ import { makeCandidate } from '@shared/candidates/testing';
 import { freshDb } from '@/sync/testing/fixtures';
 import { toLocalCandidate, type LocalCandidate } from './database';
 import { holdersOfRun, madeHere, runsStartedBy } from './own-writes-index';
-import { fromStoredCandidate, toStoredCandidate } from './stored-candidate';
+import { IN_INTERVIEW_INDEX, fromStoredCandidate, toStoredCandidate } from './stored-candidate';
 
 /** A row as an import makes it here: never sent (id null), every field stamped by one write. */
 function importedRow(overrides: Partial<LocalCandidate> = {}): LocalCandidate {
@@ -27,6 +27,13 @@ function importedRow(overrides: Partial<LocalCandidate> = {}): LocalCandidate {
     }),
   );
   return { ...row, ownWrites: { from: 3, through: 3, count: 1 }, ...overrides };
+}
+
+/** `row` without `field`. */
+function without<T extends object>(row: T, field: keyof T): Omit<T, typeof field> {
+  const copy = { ...row };
+  delete copy[field];
+  return copy;
 }
 
 /** What the table holds, read through IndexedDB itself, past Dexie. */
@@ -122,6 +129,25 @@ describe('the stored form of a candidate', () => {
     }
   });
 
+  it('stores the interview key its status gives a row, whatever the row said, and reads it back', () => {
+    const cases: Array<[Partial<LocalCandidate>, 1 | undefined]> = [
+      [{ status: 'interview', inInterview: 1 }, 1],
+      [{ status: 'interview' }, 1],
+      [{ status: 'offer', inInterview: 1 }, undefined],
+      [{ status: 'new' }, undefined],
+    ];
+    for (const [overrides, key] of cases) {
+      const row = importedRow(overrides);
+      const stored = toStoredCandidate(row) as Record<string, unknown>;
+      expect(stored.inInterview).toBe(key);
+      expect('inInterview' in stored).toBe(key !== undefined);
+      expect(fromStoredCandidate(stored)).toStrictEqual({ ...without(row, 'inInterview'), ...(key ? { inInterview: key } : {}) });
+    }
+    // A value that is not a whole row gets it too, and loses one its status does not give.
+    expect(toStoredCandidate({ uid: 'u-2', status: 'interview' })).toStrictEqual({ uid: 'u-2', status: 'interview', inInterview: 1 });
+    expect(toStoredCandidate({ uid: 'u-3', status: 'hired', inInterview: 1 })).toStrictEqual({ uid: 'u-3', status: 'hired' });
+  });
+
   it('stores a value that is not a whole candidate row as it is, and reads a row stored in full as it is', () => {
     const partial = { uid: 'u-1', name: 'No email key' };
     expect(toStoredCandidate(partial)).toBe(partial);
@@ -137,7 +163,7 @@ describe('the candidates table through Dexie', () => {
     const db = freshDb();
     const pulled = importedRow({ id: 9, notes: 'Kept notes' });
     delete pulled.localOnly;
-    const rows = [importedRow(), pulled, importedRow({ status: 'interview' })];
+    const rows = [importedRow(), pulled, importedRow({ status: 'interview', inInterview: 1 })];
     await db.candidates.bulkPut(rows);
 
     const raw = await rawRows(db);
@@ -147,7 +173,7 @@ describe('the candidates table through Dexie', () => {
     expect(await db.candidates.get(rows[0]!.uid)).toStrictEqual(rows[0]);
     expect(await db.candidates.bulkGet(rows.map((row) => row.uid))).toStrictEqual(rows);
     expect(await db.candidates.where('emailKey').equals(rows[1]!.emailKey).toArray()).toStrictEqual([rows[1]]);
-    expect(await db.candidates.where('status').equals('interview').first()).toStrictEqual(rows[2]);
+    expect(await db.candidates.where(IN_INTERVIEW_INDEX).equals(1).toArray()).toStrictEqual([rows[2]]);
     const walked: LocalCandidate[] = [];
     await db.candidates.each((row) => void walked.push(row));
     expect(walked.sort((a, b) => a.uid.localeCompare(b.uid))).toStrictEqual([...rows].sort((a, b) => a.uid.localeCompare(b.uid)));

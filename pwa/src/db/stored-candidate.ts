@@ -17,8 +17,13 @@
  * each, gave every row made here two index entries beyond the baseline's: the backend's index updates
  * cost twice the baseline's; one entry less is about a twentieth of the backend's CPU for an import.
  *
+ * In interview: a row whose status is interview is stored with `inInterview: 1`, whatever the row
+ * written said, the key of the table's sparse index the Interviews page reads (IN_INTERVIEW_INDEX), and
+ * read back with it (toLocalCandidate sets it too, for Dexie's live queries: database.ts). An index of
+ * every row's status cost each pulled row about a fifth of the backend's CPU (`npm run bench:stored-row`).
+ *
  * The form is lossless: reading a stored row gives back the row that was written, every field with its
- * value (test: stored-candidate.test.ts). A row is stored this way only when it has every field of a
+ * value (test: stored-candidate.test.ts), and `inInterview` as its status says. A row is stored this way only when it has every field of a
  * candidate (a Candidate plus emailKey); anything else is stored as it came. Rows stored before this
  * form existed have `name`, not `n`, and are read as they are; version 12 rewrote those with own
  * writes, which the run index must find (database.ts).
@@ -27,6 +32,12 @@ import type { DBCore, DBCoreAddRequest, DBCoreCursor, DBCoreMutateResponse, DBCo
 import type { LocalCandidate } from './database';
 
 const TABLE = 'candidates';
+
+/** The key of the candidates' sparse index of the rows in interview (see the module comment). */
+export const IN_INTERVIEW_INDEX = 'inInterview';
+
+/** A row's key in that index: 1 when its status is interview, else none (no entry). */
+export const inInterviewKey = (status: unknown): 1 | undefined => (status === 'interview' ? 1 : undefined);
 
 /**
  * How each field of a row is stored. Under its own name: the ones the indexes read (uid, status,
@@ -46,6 +57,8 @@ const ROW_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof LocalCandidate>;
 
 const ROW_FIELD_SET = new Set<string>(ROW_FIELDS);
+/** The fields toStoredCandidate stores by name: the row's, and the interview key it derives from the status. */
+const KEPT_APART = new Set<string>([...ROW_FIELDS, IN_INTERVIEW_INDEX]);
 /**
  * The names a stored row gives the fields above. No other field of a row may take one of them (a
  * field a later version adds included): it would be read back as the field it names here.
@@ -73,9 +86,18 @@ function isCandidateRow(value: unknown): value is Row {
   return true;
 }
 
+/** A value that is not a whole row, with the interview key its status gives it (and none other). */
+function withInterviewKey(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { inInterview, ...rest } = value as Record<string, unknown>;
+  const key = inInterviewKey(rest.status);
+  if (inInterview === key) return value;
+  return key ? { ...rest, inInterview: key } : rest;
+}
+
 /** A row as IndexedDB stores it (see the module comment); a value that is not a whole candidate row, as it is. */
 export function toStoredCandidate(value: unknown): unknown {
-  if (!isCandidateRow(value)) return value;
+  if (!isCandidateRow(value)) return withInterviewKey(value);
   const row = value;
   const stored: Record<string, unknown> = {
     uid: row.uid,
@@ -100,8 +122,9 @@ export function toStoredCandidate(value: unknown): unknown {
   if (row.deletedAt !== null) stored.d = row.deletedAt;
   const own = ownWritesKey(row.localOnly, row.ownWrites);
   if (own) stored.r = own;
+  if (inInterviewKey(row.status)) stored.inInterview = 1;
   // The rest (a field a later version adds; localOnly and ownWrites unless in `r`) as it is.
-  for (const field in row) if (!ROW_FIELD_SET.has(field) && !(own && (field === 'localOnly' || field === 'ownWrites'))) stored[field] = row[field];
+  for (const field in row) if (!KEPT_APART.has(field) && !(own && (field === 'localOnly' || field === 'ownWrites'))) stored[field] = row[field];
   return stored;
 }
 

@@ -22,6 +22,7 @@ import type { Candidate } from '@shared/schemas/candidate.schema';
 import { compactClocks, emailKey, type ConfirmationPage, type LocalCandidate, type OwnWrites, type RepHireDb } from '@/db/database';
 import { getMeta } from '@/db/meta';
 import { holdersOfRun, ownRunKey } from '@/db/own-writes-index';
+import { inInterviewKey } from '@/db/stored-candidate';
 import { candidateWriteSlices, putCandidatesInSlices } from '@/db/write-slices';
 
 /** Whether `confirmation` is about `row` as it is: the row holds exactly the confirmed run of own writes. */
@@ -63,7 +64,7 @@ function confirmedFields(
   key: string,
   { id, createdAt, updatedAt, deletedAt }: OwnRowConfirmation,
 ): LocalCandidate {
-  return {
+  const local: LocalCandidate = {
     id,
     uid: row.uid,
     name: row.name,
@@ -84,6 +85,8 @@ function confirmedFields(
     deletedAt,
     emailKey: key,
   };
+  if (inInterviewKey(row.status)) local.inInterview = 1;
+  return local;
 }
 
 /**

@@ -205,12 +205,6 @@ export function createCandidatesRepo(db: RepHireDb) {
     /** Every live candidate in uid order, and the write version (meta.candidatesVersion) they are at. */
     loadCandidates: (): Promise<LoadedCandidates> => readLiveCandidates(db),
 
-    async listByStatus(status: CandidateStatus): Promise<Candidate[]> {
-      return (await db.candidates.where('status').equals(status).filter((row) => !row.deletedAt).toArray()).map(
-        fromLocalCandidate,
-      );
-    },
-
     async findByEmail(email: string): Promise<Candidate[]> {
       const rows = await db.candidates.where('emailKey').equals(emailKey(email)).toArray();
       return rows.filter((row) => !row.deletedAt).map(fromLocalCandidate);

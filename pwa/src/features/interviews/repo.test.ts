@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { interviewNoteUid } from '@shared/sync/ids';
 import type { RepHireDb } from '@/db/database';
 import { RecordNotFoundError } from '@/db/repo-errors';
@@ -57,6 +58,27 @@ describe('interview notes', () => {
     expect(entries.map((e) => [e.candidate.name, e.note?.note])).toEqual([['Bo', 'Met Bo']]);
     expect((await interviews.notesForCandidate(ann.uid)).map((n) => n.day)).toEqual(['2026-03-05']);
     expect((await interviews.notesForDay('2026-03-05')).map((n) => n.candidateUid)).toEqual([ann.uid]);
+  });
+
+  it('lists a candidate the day it moves into interview, live, and drops it when it moves on (the interview index)', async () => {
+    const { candidates, interviews } = await setup();
+    const ann = await candidates.createCandidate({ name: 'Ann', email: 'ann@x.io' });
+    await candidates.createCandidate({ name: 'Bo', email: 'bo@x.io' });
+    const today = new Date().toISOString().slice(0, 10);
+    const seen: string[][] = [];
+    const subscription = liveQuery(() => interviews.interviewEntries(today, 'UTC')).subscribe((entries) => {
+      seen.push(entries.map((entry) => entry.candidate.name));
+    });
+    const shows = (names: string[]) => vi.waitFor(() => expect(seen.at(-1)).toEqual(names));
+    try {
+      await shows([]);
+      await candidates.setStatus(ann.uid, 'interview');
+      await shows(['Ann']);
+      await candidates.setStatus(ann.uid, 'offer');
+      await shows([]);
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 
   it('lists the day’s scheduled interviews in time order in the viewer’s zone, then the other entries, and the next 14 days as Upcoming', async () => {

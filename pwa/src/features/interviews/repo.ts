@@ -11,6 +11,7 @@ import { interviewNoteUid } from '@shared/sync/ids';
 import { mutationArgsSchemas } from '@shared/sync/protocol.schema';
 import { appDb } from '@/db/app-db';
 import { fromLocalCandidate, type RepHireDb } from '@/db/database';
+import { IN_INTERVIEW_INDEX } from '@/db/stored-candidate';
 import { notifyLocalWrite } from '@/db/local-writes';
 import { RecordNotFoundError, parseOrThrow } from '@/db/repo-errors';
 import { writeMutation } from '@/sync/outbox';
@@ -98,7 +99,7 @@ export function createInterviewsRepo(db: RepHireDb) {
     /** The Interviews page's list for `day` in `timeZone`, from local data (the shared interview-day rule). */
     async interviewEntries(day: string, timeZone: string): Promise<InterviewEntry[]> {
       const notes = (await db.interviewNotes.where('day').equals(day).toArray()).filter((note) => !note.deletedAt);
-      const inInterview = await db.candidates.where('status').equals('interview').toArray();
+      const inInterview = await db.candidates.where(IN_INTERVIEW_INDEX).equals(1).toArray();
       const noted = await db.candidates.bulkGet(notes.map((note) => note.candidateUid));
       const byUid = new Map(inInterview.map((row) => [row.uid, row]));
       for (const row of noted) if (row) byUid.set(row.uid, row);
