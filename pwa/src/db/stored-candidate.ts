@@ -20,11 +20,13 @@
  * In interview: a row whose status is interview is stored with `inInterview: 1`, whatever the row
  * written said, the key of the table's sparse index the Interviews page reads (IN_INTERVIEW_INDEX), and
  * read back with it (toLocalCandidate sets it too, for Dexie's live queries: database.ts). An index of
- * every row's status cost each pulled row about a fifth of the backend's CPU (`npm run bench:stored-row`).
+ * every row's status, as version 12 had, cost a pulled row a tenth to a fifth more of the backend's
+ * CPU (`npm run bench:stored-row`).
  *
  * The form is lossless: reading a stored row gives back the row that was written, every field with its
- * value (test: stored-candidate.test.ts), and `inInterview` as its status says. A row is stored this way only when it has every field of a
- * candidate (a Candidate plus emailKey); anything else is stored as it came. Rows stored before this
+ * value (test: stored-candidate.test.ts), and `inInterview` as its status says. A row is stored this
+ * way only when it has every field of a candidate (a Candidate plus emailKey); anything else is stored
+ * as it came, with or without `inInterview` as its status says. Rows stored before this
  * form existed have `name`, not `n`, and are read as they are; version 12 rewrote those with own
  * writes, which the run index must find (database.ts).
  */
@@ -40,8 +42,8 @@ export const IN_INTERVIEW_INDEX = 'inInterview';
 export const inInterviewKey = (status: unknown): 1 | undefined => (status === 'interview' ? 1 : undefined);
 
 /**
- * How each field of a row is stored. Under its own name: the ones the indexes read (uid, status,
- * emailKey; localOnly and ownWrites go into `r`, see above). Under a short name: the rest,
+ * How each field of a row is stored. Under its own name: the ones the indexes read (uid, emailKey;
+ * localOnly and ownWrites go into `r`, see above), and status, which an index read until version 14. Under a short name: the rest,
  * six of them left out when they hold what the row implies — id and deletedAt null, notes empty, the
  * email equal to its normalised key, createdAt and statusChangedAt equal to updatedAt.
  *
