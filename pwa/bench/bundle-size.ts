@@ -40,7 +40,6 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
-
 /** What the server sends for a file to a browser that accepts brotli: the build's .br copy, else the file. */
 function onTheWire(file: string): number {
   const full = path.join(dist, file);

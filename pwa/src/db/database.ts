@@ -190,6 +190,14 @@ export const VERSION_1_STORES = {
   meta: 'key',
 } as const;
 
+/**
+ * Writes rows an upgrade read back as they are, PUT_SLICE_ROWS at a time, so that the stored form
+ * (stored-candidate.ts) gives them what the version adds.
+ */
+async function rewriteInSlices(candidates: Table<LocalCandidate, string>, rows: LocalCandidate[]): Promise<void> {
+  for (let from = 0; from < rows.length; from += PUT_SLICE_ROWS) await candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS));
+}
+
 export class RepHireDb extends Dexie {
   candidates!: Table<LocalCandidate, string>;
   experiences!: Table<Experience, string>;
@@ -270,8 +278,7 @@ export class RepHireDb extends Dexie {
       .stores({ candidates: CANDIDATE_INDEXES_V12 })
       .upgrade(async (tx) => {
         const candidates = tx.table<LocalCandidate, string>('candidates');
-        const own = await candidates.filter((row) => row.localOnly === 1 || row.ownWrites !== undefined).toArray();
-        for (let from = 0; from < own.length; from += PUT_SLICE_ROWS) await candidates.bulkPut(own.slice(from, from + PUT_SLICE_ROWS));
+        await rewriteInSlices(candidates, await candidates.filter((row) => row.localOnly === 1 || row.ownWrites !== undefined).toArray());
       });
     // The Interviews page's candidates by a sparse index (IN_INTERVIEW_INDEX) instead of every row's
     // status: the status index held an entry for each row, a tenth to a fifth more of the backend's CPU
@@ -281,8 +288,7 @@ export class RepHireDb extends Dexie {
       .stores({ candidates: CANDIDATE_INDEXES_V13 })
       .upgrade(async (tx) => {
         const candidates = tx.table<LocalCandidate, string>('candidates');
-        const rows = await candidates.where('status').equals('interview').toArray();
-        for (let from = 0; from < rows.length; from += PUT_SLICE_ROWS) await candidates.bulkPut(rows.slice(from, from + PUT_SLICE_ROWS));
+        await rewriteInSlices(candidates, await candidates.where('status').equals('interview').toArray());
       });
     this.version(LATEST_DB_VERSION).stores({ candidates: CANDIDATE_INDEXES });
   }

@@ -58,7 +58,6 @@ const ROW_FIELDS = [
   'experience', 'skills', 'notes', 'userId', 'fieldClocks', 'createdAt', 'updatedAt', 'deletedAt', 'emailKey',
 ] as const satisfies ReadonlyArray<keyof LocalCandidate>;
 
-const ROW_FIELD_SET = new Set<string>(ROW_FIELDS);
 /** The fields toStoredCandidate stores by name: the row's, and the interview key it derives from the status. */
 const KEPT_APART = new Set<string>([...ROW_FIELDS, IN_INTERVIEW_INDEX]);
 /**

@@ -17,11 +17,14 @@ type RowList = (typeof ROW_LISTS)[number];
 /** Rows checked per task: 500 whole candidates took about 35 ms on that machine. */
 export const PARSE_SLICE_ROWS = 500;
 
+/** A page checked in one go, as the device reads it. */
+const checkedWhole = (json: unknown): PullResponse => readPullPage(pullResponseSchema.parse(json));
+
 export async function parsePullPage(json: unknown, sliceRows = PARSE_SLICE_ROWS, pause: () => Promise<void> = yieldToMain): Promise<PullResponse> {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return readPullPage(pullResponseSchema.parse(json));
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return checkedWhole(json);
   const page = json as Record<string, unknown>;
   const long = ROW_LISTS.filter((list) => Array.isArray(page[list]) && (page[list] as unknown[]).length > sliceRows);
-  if (!long.length) return readPullPage(pullResponseSchema.parse(json));
+  if (!long.length) return checkedWhole(json);
   const checked: Partial<Record<RowList, unknown[]>> = {};
   for (const list of long) {
     const rows = page[list] as unknown[];
