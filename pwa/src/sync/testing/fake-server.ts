@@ -15,6 +15,7 @@ import { formatHlc } from '@shared/sync/hlc';
 import { applyMutation, parseDeviceMutation } from '@shared/mutations/index';
 import type { MutationStore } from '@shared/mutations/store';
 import {
+  PULL_PAGE_SIZE,
   type MutationResult,
   type PullQuery,
   type PullResponse,
@@ -138,7 +139,8 @@ export class FakeSyncServer {
     const [epoch, version] = (query.cursor ?? '').split(':').map(Number);
     const reset = query.cursor !== undefined && epoch !== this.epoch;
     const since = query.cursor && !reset ? version! : 0;
-    const limit = query.limit ?? 2000;
+    // The server's default (pull.service.ts), should a test ask without a size (the device always asks one).
+    const limit = query.limit ?? PULL_PAGE_SIZE;
     type Item = { kind: 'c' | 'n' | 'e' | 'v' | 'i'; version: number; row: unknown };
     const items: Item[] = [
       ...[...this.candidates.values()].map((v) => ({ kind: 'c' as const, version: v.version, row: v.row })),
