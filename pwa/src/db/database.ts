@@ -282,8 +282,9 @@ export class RepHireDb extends Dexie {
       });
     // The Interviews page's candidates by a sparse index (IN_INTERVIEW_INDEX) instead of every row's
     // status: the status index held an entry for each row, a tenth to a fifth more of the backend's CPU
-    // to write a pulled row (bench:stored-row), for one query. The rows in interview are written again, found by
-    // the status index, which version 14 then drops (Dexie drops an index before the upgrade runs).
+    // to write a pulled row (bench:stored-row), for one query. The rows in interview are written again,
+    // found by the status index, which version 14 then drops (Dexie drops an index before the upgrade
+    // runs).
     this.version(13)
       .stores({ candidates: CANDIDATE_INDEXES_V13 })
       .upgrade(async (tx) => {

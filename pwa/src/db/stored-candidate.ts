@@ -43,9 +43,10 @@ export const inInterviewKey = (status: unknown): 1 | undefined => (status === 'i
 
 /**
  * How each field of a row is stored. Under its own name: the ones the indexes read (uid, emailKey;
- * localOnly and ownWrites go into `r`, see above), and status, which an index read until version 14. Under a short name: the rest,
- * six of them left out when they hold what the row implies — id and deletedAt null, notes empty, the
- * email equal to its normalised key, createdAt and statusChangedAt equal to updatedAt.
+ * localOnly and ownWrites go into `r`, see above), and status, which an index read until version 14.
+ * Under a short name: the rest, six of them left out when they hold what the row implies — id and
+ * deletedAt null, notes empty, the email equal to its normalised key, createdAt and statusChangedAt
+ * equal to updatedAt.
  *
  *   id i*  name n  email e*  phone p  location l  appliedDate a  statusChangedAt sc*  source s
  *   experience x  skills k  notes o*  userId u  fieldClocks c  createdAt ca*  updatedAt t  deletedAt d*

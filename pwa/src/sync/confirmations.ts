@@ -57,7 +57,7 @@ export function confirmedCandidate(candidate: Candidate, confirmation: OwnRowCon
  * destructuring made a hash-table object about three times the size, and the id settle after a
  * 100,000-row import makes one per row, each kept until its transaction commits and the mirror has
  * taken it in: part of what the old generation collects in the settle's pauses (130–440 ms seen).
- * A row in interview gets its index key after (database.ts, toLocalCandidate).
+ * A row in interview gets its index key after the literal, as toLocalCandidate gives it (database.ts).
  */
 function confirmedFields(
   row: Omit<LocalCandidate, 'fieldClocks' | 'emailKey'>,
