@@ -4,9 +4,10 @@
  */
 import type { Page } from 'playwright-core';
 import { DEFAULT_DB_NAME } from '../src/db/database';
+import { BLOCKS_TABLE } from '../src/db/candidate-blocks';
 
 /** How many records one of the app's IndexedDB stores holds (a connection of its own, closed after). */
-export function storeCount(page: Page, store: 'candidates' | 'confirmations'): Promise<number> {
+export function storeCount(page: Page, store: 'confirmations'): Promise<number> {
   return page.evaluate(
     async ({ dbName, store }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -25,6 +26,30 @@ export function storeCount(page: Page, store: 'candidates' | 'confirmations'): P
       }
     },
     { dbName: DEFAULT_DB_NAME, store },
+  );
+}
+
+/**
+ * How many candidates the app's database holds: the candidates store's records and the rows of its
+ * blocks (pwa/src/db/candidate-blocks.ts: a new device keeps the rows it pulls BLOCK_ROWS to a record).
+ */
+export function candidatesStored(page: Page): Promise<number> {
+  return page.evaluate(
+    async ({ dbName, blocksStore }) => {
+      const open = indexedDB.open(dbName);
+      await new Promise((resolve, reject) => ((open.onsuccess = resolve), (open.onerror = reject)));
+      const db = open.result;
+      try {
+        const tx = db.transaction(['candidates', blocksStore]);
+        const count = tx.objectStore('candidates').count();
+        const blocks = tx.objectStore(blocksStore).getAll(IDBKeyRange.lowerBound(0, true));
+        await new Promise((resolve, reject) => ((tx.oncomplete = resolve), (tx.onerror = reject)));
+        return count.result + (blocks.result as Array<{ rows: unknown[] }>).reduce((total, block) => total + block.rows.length, 0);
+      } finally {
+        db.close();
+      }
+    },
+    { dbName: DEFAULT_DB_NAME, blocksStore: BLOCKS_TABLE },
   );
 }
 
@@ -49,23 +74,26 @@ export interface RawRewrite {
 }
 
 /**
- * The floor under a pull's writes: the app's candidates, as stored (the stored form, read back with
- * getAll), written into a fresh database with the same key path and indexes, `perTransaction` rows per
- * transaction, with raw IndexedDB: no Dexie, no app, no network, no server. Only the writing is timed;
- * the database is deleted after.
+ * The floor under a pull's writes a record per row: the app's candidates, as stored (the stored form,
+ * read back with getAll, the blocks' rows too), written into a fresh database with the candidates
+ * store's key path and indexes, a record each, `perTransaction` rows per transaction, with raw
+ * IndexedDB: no Dexie, no app, no network, no server. Only the writing is timed; the database is
+ * deleted after.
  */
 export function rawRewrite(page: Page, perTransaction: number): Promise<RawRewrite> {
   return page.evaluate(
-    async ({ dbName, perTransaction }) => {
+    async ({ dbName, perTransaction, blocksStore }) => {
       // Each request awaited inline: tsx names a function kept in a variable with a helper the page lacks.
       const source = indexedDB.open(dbName);
       await new Promise((resolve, reject) => ((source.onsuccess = resolve), (source.onerror = reject)));
-      const store = source.result.transaction('candidates').objectStore('candidates');
+      const read = source.result.transaction(['candidates', blocksStore]);
+      const store = read.objectStore('candidates');
       const indexes = [...store.indexNames].map((name) => store.index(name)).map(({ name, keyPath, unique, multiEntry }) => ({ name, keyPath, unique, multiEntry }));
       const keyPath = store.keyPath;
       const all = store.getAll();
-      await new Promise((resolve, reject) => ((all.onsuccess = resolve), (all.onerror = reject)));
-      const rows = all.result as unknown[];
+      const blocks = read.objectStore(blocksStore).getAll(IDBKeyRange.lowerBound(0, true));
+      await new Promise((resolve, reject) => ((read.oncomplete = resolve), (read.onerror = reject)));
+      const rows = [...(all.result as unknown[]), ...(blocks.result as Array<{ rows: unknown[] }>).flatMap((block) => block.rows)];
       source.result.close();
       const name = `bench-raw-rewrite-${Date.now()}`;
       const target = indexedDB.open(name, 1);
@@ -88,6 +116,6 @@ export function rawRewrite(page: Page, perTransaction: number): Promise<RawRewri
       await new Promise((resolve, reject) => ((deleted.onsuccess = resolve), (deleted.onerror = reject)));
       return { rows: rows.length, ms };
     },
-    { dbName: DEFAULT_DB_NAME, perTransaction },
+    { dbName: DEFAULT_DB_NAME, perTransaction, blocksStore: BLOCKS_TABLE },
   );
 }

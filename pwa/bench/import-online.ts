@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN, signInThroughUi } from '../tests/support/ui';
-import { confirmationsGiven, storeCount } from './device-db';
+import { candidatesStored, confirmationsGiven } from './device-db';
 import { importThroughDialog } from './import-dialog';
 import { sampleAllocations, summarizeHeap } from './heap';
 import { SERVER_NICE, withServerNiced } from './server-priority';
@@ -150,7 +150,7 @@ async function firstSyncDone(page: Page, app: BrowserApp) {
   const deadline = Date.now() + 600_000;
   for (;;) {
     const label = await page.evaluate(() => document.querySelector('[aria-label^="Sync: "]')?.getAttribute('aria-label') ?? '');
-    const held = /^Sync: Synced/.test(label) ? await storeCount(page, 'candidates') : -1;
+    const held = /^Sync: Synced/.test(label) ? await candidatesStored(page) : -1;
     if (held >= Number(n)) return;
     if (Date.now() > deadline) throw new Error(`the device's first sync did not end: ${held} of ${n} candidates`);
     await page.waitForTimeout(500);

@@ -19,7 +19,7 @@ import type { BrowserApp } from '../tests/support/browser-app';
 import { ADMIN } from '../tests/support/ui';
 import { NEW_DEVICE_TARGETS, kb, mb, ratio, seconds, type Figure } from '../../sync-server/bench/report';
 import { PULL_PAGE_SIZE } from '@shared/sync/protocol.schema';
-import { rawRewrite, storeCount } from './device-db';
+import { candidatesStored, rawRewrite } from './device-db';
 import { profileMainThread } from './main-thread';
 import { chromiumCpu, cpuText, type ChromiumCpu } from './process-cpu';
 
@@ -125,7 +125,7 @@ export async function newDevice(app: BrowserApp, expected: number, { profile, ti
       for (;;) {
         // The indicator first, then the table: "Synced" once every page of the pull is stored.
         if ((await indicatorSynced(page)) && (await pullEntries(page)).length > 0) {
-          candidates = await storeCount(page, 'candidates');
+          candidates = await candidatesStored(page);
           if (candidates >= expected) break;
         }
         if (Date.now() > deadline) throw new Error(`the new device held ${candidates} of ${expected} candidates after ${timeoutMs / 1000} s`);

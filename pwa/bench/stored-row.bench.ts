@@ -34,6 +34,7 @@ import { HybridLogicalClock, nodeIdFrom } from '../../shared/sync/hlc';
 import { createCandidateRecord } from '../../shared/sync/merge';
 import { CANDIDATE_INDEXES, CANDIDATE_INDEXES_V8, CANDIDATE_INDEXES_V12, toLocalCandidate } from '../src/db/database';
 import { toStoredCandidate } from '../src/db/stored-candidate';
+import { BLOCK_ROWS } from '../src/db/candidate-blocks';
 import { nextOwnWrites } from '../src/sync/dexie-rows';
 import { CHROMIUM_ARGS, ensureChromium } from '../tests/support/chromium';
 import { BASELINE_RECORD_SOURCE } from './import-baseline';
@@ -91,13 +92,11 @@ const version11Form = (rows: Array<Record<string, unknown>>) =>
 /** The rows a pull brings a new device: the server's (an id, no run), in the stored form. */
 const pulledRows = (cells: string[][]) => stored(deviceRows(cells).map(({ localOnly, ownWrites, ...row }, i) => ({ ...row, id: i + 1 })));
 
-/** Rows a block variant stores per record. */
-const BLOCK_ROWS = 500;
 
 /**
  * The same rows stored a block per record (keyed by a block number, no per-row index): what the
- * per-record cost above is, and what fewer records than candidates would save (the block-storage
- * redesign earlier sessions' notes describe; the app does not store blocks).
+ * per-record cost above is, and what fewer records than candidates save (the storage a new device's
+ * pull uses: pwa/src/db/candidate-blocks.ts).
  */
 const inBlocks = (rows: unknown[]) =>
   Array.from({ length: Math.ceil(rows.length / BLOCK_ROWS) }, (_, i) => ({ uid: `block-${String(i).padStart(6, '0')}`, rows: rows.slice(i * BLOCK_ROWS, (i + 1) * BLOCK_ROWS) }));

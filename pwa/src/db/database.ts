@@ -45,6 +45,7 @@ import type { CandidateMirror } from './candidate-mirror/candidate-mirror';
 import { mirrorOf } from './candidate-mirror/database-source';
 import { candidateChangesMiddleware } from './candidate-mirror/change-feed';
 import { IN_INTERVIEW_INDEX, candidateStorageMiddleware, inInterviewKey } from './stored-candidate';
+import { BLOCKS_TABLE, candidateBlocksMiddleware } from './candidate-blocks';
 import type { MetaKey } from './meta';
 import { OWN_RUN_INDEX } from './own-writes-index';
 
@@ -177,7 +178,7 @@ export interface MetaRow {
 
 export const DEFAULT_DB_NAME = 'rephire';
 /** The newest schema version declared below (a later app version appends the next one). */
-export const LATEST_DB_VERSION = 14;
+export const LATEST_DB_VERSION = 15;
 
 /** The first version's tables, as it landed (the upgrade test opens a device at this version). */
 export const VERSION_1_STORES = {
@@ -211,6 +212,8 @@ export class RepHireDb extends Dexie {
   rejected!: Table<RejectedEntry, number>;
   meta!: Table<MetaRow, string>;
   confirmations!: Table<ConfirmationPage, number>;
+  /** Candidates in blocks, read only through `candidates` (candidate-blocks.ts). */
+  candidateBlocks!: Table<{ n: number }, number>;
   /** The candidates in memory, kept in step with the table (candidate-mirror/); loaded when first opened. */
   readonly candidateMirror: CandidateMirror;
 
@@ -220,6 +223,8 @@ export class RepHireDb extends Dexie {
     this.use(candidateChangesMiddleware);
     // Keeps candidates in a smaller stored form, below every other layer (stored-candidate.ts).
     this.use(candidateStorageMiddleware);
+    // Keeps the rows a new device pulls in blocks, read as rows of the candidates table (candidate-blocks.ts).
+    this.use(candidateBlocksMiddleware);
     this.candidateMirror = mirrorOf(this);
     this.version(1).stores(VERSION_1_STORES);
     // appliedDate and updatedAt indexes dropped (nothing queries them); candidates made here get localOnly.
@@ -291,7 +296,10 @@ export class RepHireDb extends Dexie {
         const candidates = tx.table<LocalCandidate, string>('candidates');
         await rewriteInSlices(candidates, await candidates.where('status').equals('interview').toArray());
       });
-    this.version(LATEST_DB_VERSION).stores({ candidates: CANDIDATE_INDEXES });
+    this.version(14).stores({ candidates: CANDIDATE_INDEXES });
+    // Pulled candidates kept in blocks (candidate-blocks.ts): nothing to move, rows stored a record each
+    // stay where they are and are read as before.
+    this.version(LATEST_DB_VERSION).stores({ [BLOCKS_TABLE]: 'n' });
   }
 }
 

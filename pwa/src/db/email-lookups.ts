@@ -1,11 +1,10 @@
 /**
  * Lookups on the candidates' emailKey index: which emails the device holds, and the rows that hold
- * them. Inside a transaction they send one request per key at once (perEmailKey), past Dexie.
+ * them. Inside a transaction they send one request per key at once (perEmailKey), below Dexie's collections.
  */
-import Dexie from 'dexie';
+import Dexie, { type DBCoreTransaction } from 'dexie';
 import { StringSet } from '@shared/candidates/string-map';
 import type { LocalCandidate, RepHireDb } from './database';
-import { fromStoredCandidate } from './stored-candidate';
 
 /**
  * Requests perEmailKey sends in one task. 10,000 sent at once (a pulled page's emails) were a task of
@@ -23,32 +22,29 @@ const KEYS_PER_TASK = 2000;
 export const PULLED_KEYS_PER_TASK = 500;
 
 /**
- * One request per key on the candidates' emailKey index, in the current transaction, answered in order
+ * One query per key on the candidates' emailKey index, in the current transaction, answered in order
  * (each answer at its key's position) — Dexie's anyOf walks a cursor, which waits a round trip for each
  * key (2,000 keys: about a second here). Sent KEYS_PER_TASK at a time, the next ones once those are
- * answered, so the page has its turns between them.
+ * answered, so the page has its turns between them. Asked of the table's DBCore, below Dexie's
+ * collections (so rows come back whole, wherever they are kept: stored-candidate.ts, candidate-blocks.ts):
+ * `values` false answers each key with the uids holding it, true with the rows.
  */
-function perEmailKey<T>(keys: readonly string[], ask: (index: IDBIndex, key: string) => IDBRequest<T>, keysPerTask = KEYS_PER_TASK): Promise<T[]> {
+function perEmailKey(db: RepHireDb, keys: readonly string[], values: boolean, keysPerTask = KEYS_PER_TASK): Promise<unknown[][]> {
   if (!keys.length) return Dexie.Promise.resolve([]);
-  const index = Dexie.currentTransaction!.idbtrans.objectStore('candidates').index('emailKey');
-  return new Dexie.Promise<T[]>((resolve, reject) => {
-    const answers: T[] = new Array(keys.length);
-    const send = (from: number) => {
-      const to = Math.min(keys.length, from + keysPerTask);
-      let answered = from;
-      for (let i = from; i < to; i += 1) {
-        const request = ask(index, keys[i]!);
-        request.onsuccess = () => {
-          answers[i] = request.result;
-          if (++answered < to) return;
-          if (to === keys.length) resolve(answers);
-          else send(to);
-        };
-        request.onerror = () => reject(request.error);
-      }
-    };
-    send(0);
-  });
+  const trans = Dexie.currentTransaction!.idbtrans as unknown as DBCoreTransaction;
+  const table = db.candidates.core;
+  const index = table.schema.getIndexByKeyPath('emailKey')!;
+  const answers: unknown[][] = new Array(keys.length);
+  const send = (from: number): Promise<unknown[][]> => {
+    const to = Math.min(keys.length, from + keysPerTask);
+    const asked: Array<Promise<void>> = [];
+    for (let i = from; i < to; i += 1) {
+      const key = keys[i]!;
+      asked.push(table.query({ trans, values, query: { index, range: { type: 1, lower: key, upper: key } } }).then(({ result }) => void (answers[i] = result)));
+    }
+    return Dexie.Promise.all(asked).then(() => (to === keys.length ? answers : send(to)));
+  };
+  return send(0);
 }
 
 /**
@@ -66,7 +62,7 @@ export function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promis
         return keys.filter((key) => held.has(key));
       });
   }
-  return perEmailKey(keys, (index, key) => index.getKey(key)).then((answers) => keys.filter((_, i) => answers[i] !== undefined));
+  return perEmailKey(db, keys, false).then((answers) => keys.filter((_, i) => answers[i]!.length > 0));
 }
 
 /**
@@ -75,6 +71,5 @@ export function indexedEmailKeys(db: RepHireDb, keys: readonly string[]): Promis
  */
 export function candidatesWithEmailKeys(db: RepHireDb, keys: readonly string[], keysPerTask = KEYS_PER_TASK): Promise<LocalCandidate[]> {
   if (!Dexie.currentTransaction) return db.candidates.where('emailKey').anyOf([...keys]).toArray();
-  // Read past Dexie, so past the table's stored form too (stored-candidate.ts).
-  return perEmailKey(keys, (index, key) => index.getAll(key), keysPerTask).then((answers) => answers.flat().map((stored) => fromStoredCandidate(stored) as LocalCandidate));
+  return perEmailKey(db, keys, true, keysPerTask).then((answers) => answers.flat() as LocalCandidate[]);
 }

@@ -1,0 +1,167 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeCandidate } from '@shared/candidates/testing';
+import { RepHireDb, toLocalCandidate, type LocalCandidate } from './database';
+import { BLOCK_ROWS } from './candidate-blocks';
+import { IN_INTERVIEW_INDEX } from './stored-candidate';
+
+const opened: RepHireDb[] = [];
+async function closeAll() {
+  const dbs = opened.splice(0);
+  for (const db of dbs) db.close();
+  for (const name of new Set(dbs.map((db) => db.name))) await Dexie.delete(name);
+}
+afterEach(closeAll);
+
+/** Two connections to one new device database (two tabs). */
+async function tabs(): Promise<[RepHireDb, RepHireDb]> {
+  const name = `blocks-${Math.random()}`;
+  const first = new RepHireDb(name);
+  const second = new RepHireDb(name);
+  opened.push(first, second);
+  await first.open();
+  await second.open();
+  return [first, second];
+}
+
+const UIDS = Array.from({ length: 12 }, (_, i) => `uid-${String(i).padStart(2, '0')}`);
+const EMAILS = ['ann@x.io', 'bo@x.io', 'cy@x.io', 'di@x.io'];
+
+/** A row as the server sends it (an id, no own writes: a block may keep it), or as this device writes it. */
+function rowOf(uid: string, email: string, status: 'new' | 'interview', kind: 'server' | 'own' | 'made', version: number): LocalCandidate {
+  const base = toLocalCandidate({ ...makeCandidate({ email, status }), uid, id: kind === 'made' ? null : 1 + UIDS.indexOf(uid), phone: `v${version}` });
+  if (kind === 'own') base.ownWrites = { from: version, through: version, count: 1 };
+  return base;
+}
+
+type Op =
+  | { type: 'put'; tab: 0 | 1; rows: Array<{ uid: string; email: string; status: 'new' | 'interview'; kind: 'server' | 'own' | 'made' }> }
+  | { type: 'delete'; tab: 0 | 1; uids: string[] }
+  | { type: 'clear'; tab: 0 | 1 }
+  | { type: 'aborted'; tab: 0 | 1; uids: string[] };
+
+const tab = fc.constantFrom<0 | 1>(0, 1);
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: fc.constant('put' as const),
+      tab,
+      rows: fc.array(
+        fc.record({ uid: fc.constantFrom(...UIDS), email: fc.constantFrom(...EMAILS), status: fc.constantFrom('new' as const, 'interview' as const), kind: fc.constantFrom('server' as const, 'server' as const, 'own' as const, 'made' as const) }),
+        { minLength: 1, maxLength: 6 },
+      ),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('delete' as const), tab, uids: fc.uniqueArray(fc.constantFrom(...UIDS), { minLength: 1, maxLength: 4 }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('aborted' as const), tab, uids: fc.uniqueArray(fc.constantFrom(...UIDS), { minLength: 1, maxLength: 4 }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('clear' as const), tab }) },
+);
+
+/** Everything a reader can ask of the candidates table, as plain data. */
+async function readAll(db: RepHireDb) {
+  const key = (rows: Array<LocalCandidate | undefined>) => rows.map((row) => (row ? `${row.uid}:${row.email}:${row.phone}:${row.status}:${row.ownWrites?.from ?? '-'}:${row.localOnly ?? '-'}` : 'none'));
+  return db.transaction('r', db.candidates, async () => ({
+    all: key(await db.candidates.toArray()),
+    count: await db.candidates.count(),
+    keys: await db.candidates.toCollection().primaryKeys(),
+    reversed: key(await db.candidates.reverse().toArray()),
+    got: key(await db.candidates.bulkGet(UIDS)),
+    one: key([await db.candidates.get(UIDS[3]!)]),
+    byEmail: await Promise.all(EMAILS.map(async (email) => key(await db.candidates.where('emailKey').equals(email).toArray()))),
+    anyEmail: key(await db.candidates.where('emailKey').anyOf(['bo@x.io', 'di@x.io']).toArray()),
+    emailOrder: await db.candidates.orderBy('emailKey').primaryKeys(),
+    emailKeys: await db.candidates.orderBy('emailKey').keys(),
+    emailCount: await db.candidates.where('emailKey').equals('ann@x.io').count(),
+    interview: await db.candidates.where(IN_INTERVIEW_INDEX).equals(1).primaryKeys(),
+    above: await db.candidates.where(':id').above(UIDS[4]).limit(3).primaryKeys(),
+    aboveRows: key(await db.candidates.where(':id').above(UIDS[2]).limit(2).toArray()),
+    uidsIn: await db.candidates.where(':id').anyOf([UIDS[1]!, UIDS[5]!, UIDS[9]!]).primaryKeys(),
+    filtered: key(await db.candidates.filter((row) => row.status === 'interview').toArray()),
+    offset: await db.candidates.offset(2).limit(3).primaryKeys(),
+    emailBetween: await db.candidates.where('emailKey').between('bo@x.io', 'cy@x.io', true, true).primaryKeys(),
+    firstByEmail: key([await db.candidates.orderBy('emailKey').first()]),
+  }));
+}
+
+/** The same reads of a plain table that keeps every row a record (no blocks): what the reads must give. */
+class PlainDb extends Dexie {
+  candidates!: Dexie.Table<LocalCandidate, string>;
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({ candidates: `uid, emailKey, ${IN_INTERVIEW_INDEX}` });
+  }
+}
+
+async function apply(db: Dexie & { candidates: Dexie.Table<LocalCandidate, string> }, op: Op, version: number): Promise<void> {
+  if (op.type === 'put') await db.candidates.bulkPut(op.rows.map((row) => rowOf(row.uid, row.email, row.status, row.kind, version)));
+  else if (op.type === 'delete') await db.candidates.bulkDelete(op.uids);
+  else if (op.type === 'clear') await db.candidates.clear();
+  else {
+    await db
+      .transaction('rw', db.candidates, async () => {
+        await db.candidates.bulkPut(op.uids.map((uid) => rowOf(uid, 'zed@x.io', 'interview', 'server', version)));
+        await db.candidates.bulkDelete(op.uids.slice(1));
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+  }
+}
+
+describe('candidates kept in blocks', () => {
+  it('read as one table of rows, whatever writes came from either tab (property: against a plain table)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const connections = await tabs();
+        const plain = new PlainDb(`plain-${Math.random()}`);
+        try {
+          let version = 0;
+          for (const op of ops) {
+            version += 1;
+            await apply(connections[op.tab], op, version);
+            await apply(plain, op, version);
+            const expected = await readPlain(plain);
+            expect(await readAll(connections[0])).toEqual(expected);
+            expect(await readAll(connections[1])).toEqual(expected);
+          }
+        } finally {
+          plain.close();
+          await Dexie.delete(plain.name);
+          await closeAll();
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("keeps a new device's pulled rows in blocks, and a row it then writes itself in the table", async () => {
+    const [db] = await tabs();
+    const pulled = Array.from({ length: BLOCK_ROWS + 20 }, (_, i) => toLocalCandidate({ ...makeCandidate({ email: `p${i}@x.io` }), id: i + 1 }));
+    await db.transaction('rw', db.candidates, () => db.candidates.bulkPut(pulled));
+    // Two blocks and the version record; no row of its own.
+    expect(await db.candidateBlocks.count()).toBe(3);
+    expect(await db.transaction('r', db.candidateBlocks, () => db.candidateBlocks.count())).toBe(3);
+    expect(await db.candidates.count()).toBe(pulled.length);
+    expect((await db.candidates.get(pulled[7]!.uid))?.email).toBe('p7@x.io');
+
+    // An edit of this device's: the row leaves its block for the table, with its run.
+    const edited: LocalCandidate = { ...pulled[7]!, phone: '555', ownWrites: { from: 1, through: 1, count: 1 } };
+    await db.candidates.put(edited);
+    expect(await db.candidates.get(edited.uid)).toMatchObject({ phone: '555', ownWrites: { from: 1, through: 1, count: 1 } });
+    expect(await db.candidates.where('r').equals([0, 1, 1, 1]).primaryKeys()).toEqual([edited.uid]);
+    expect(await db.candidates.count()).toBe(pulled.length);
+
+    // The device now holds a row of its own: later pulls write rows a record each, as before.
+    const later = toLocalCandidate({ ...makeCandidate({ email: 'late@x.io' }), id: 9999 });
+    await db.candidates.put(later);
+    const blockRows = (await db.candidateBlocks.toArray()).flatMap((block) => ((block as { rows?: unknown[] }).rows ?? []).length);
+    expect(blockRows.reduce((a, b) => a + b, 0)).toBe(pulled.length - 1);
+    expect(await db.candidates.where('emailKey').equals('late@x.io').count()).toBe(1);
+  });
+});
+
+function readPlain(db: PlainDb) {
+  return readAll(db as unknown as RepHireDb);
+}
