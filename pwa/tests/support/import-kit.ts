@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { fromStoredCandidate } from '../../src/db/stored-candidate';
+import { BLOCKS_TABLE } from '../../src/db/candidate-blocks';
 import { WITH_SERVICE_WORKER, type BrowserApp } from './browser-app';
 import { ADMIN, expectToast, signInThroughUi } from './ui';
 
@@ -69,32 +70,45 @@ export interface DeviceCandidate {
 }
 
 /**
- * Live candidates on the device with this email (trimmed, lower-cased), straight from IndexedDB: the
- * rows as the table stores them, read back here with the app's own rule (pwa/src/db/stored-candidate.ts).
+ * Every candidate row on the device, straight from IndexedDB, as the tables store them: the candidates
+ * store's records and the rows of its blocks (pwa/src/db/candidate-blocks.ts: a new device keeps what it
+ * pulls there).
  */
-export async function deviceCandidatesByEmail(page: Page, email: string): Promise<DeviceCandidate[]> {
-  const stored = await page.evaluate(
-    (key) =>
+function storedCandidateRows(page: Page): Promise<unknown[]> {
+  return page.evaluate(
+    (blocksStore) =>
       new Promise<unknown[]>((resolve, reject) => {
         const open = indexedDB.open('rephire');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const request = db.transaction('candidates').objectStore('candidates').index('emailKey').getAll(key);
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
+          const tx = db.transaction(['candidates', blocksStore]);
+          const rows = tx.objectStore('candidates').getAll();
+          const blocks = tx.objectStore(blocksStore).getAll(IDBKeyRange.lowerBound(0, true));
+          tx.onerror = () => reject(tx.error);
+          tx.oncomplete = () => {
             db.close();
-            resolve(request.result);
+            resolve([...rows.result, ...(blocks.result as Array<{ rows: unknown[] }>).flatMap((block) => block.rows)]);
           };
         };
       }),
-    email.trim().toLowerCase(),
+    BLOCKS_TABLE,
   );
-  return stored.map((row) => fromStoredCandidate(row) as DeviceCandidate).filter((row) => !row.deletedAt);
 }
 
-/** How many rows a device table holds. */
-export function deviceCount(page: Page, table: 'candidates' | 'outbox'): Promise<number> {
+/**
+ * Live candidates on the device with this email (trimmed, lower-cased), straight from IndexedDB: the
+ * rows as the tables store them, read back here with the app's own rule (pwa/src/db/stored-candidate.ts).
+ */
+export async function deviceCandidatesByEmail(page: Page, email: string): Promise<DeviceCandidate[]> {
+  const key = email.trim().toLowerCase();
+  const rows = (await storedCandidateRows(page)).map((row) => fromStoredCandidate(row) as DeviceCandidate & { emailKey: string });
+  return rows.filter((row) => row.emailKey === key && !row.deletedAt);
+}
+
+/** How many rows a device table holds (the candidates': its blocks' rows too). */
+export async function deviceCount(page: Page, table: 'candidates' | 'outbox'): Promise<number> {
+  if (table === 'candidates') return (await storedCandidateRows(page)).length;
   return page.evaluate(
     (name) =>
       new Promise<number>((resolve, reject) => {
