@@ -18,7 +18,8 @@
  *
  * Reads: every candidates read — by uid, by any index, a count, a cursor — answers from both places,
  * in the order IndexedDB would: a block row's index keys (uid, emailKey, inInterview) are kept in
- * memory, in a BlockIndex loaded from the blocks when a transaction first needs it.
+ * memory, in a BlockIndex (block-index.ts) loaded from the blocks when a transaction first needs it;
+ * a cursor over both is a MergedCursor (merged-cursor.ts).
  *
  * Transactions: a transaction that takes the candidates table takes the blocks too. The blocks carry a
  * version (record 0), a new one each time they change; a transaction reads it first and loads the
@@ -27,22 +28,21 @@
  * requests are all sent before the next step reads.
  */
 import Dexie, { cmp, type DBCore, type DBCoreCursor, type DBCoreIndex, type DBCoreKeyRange, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
-import { IN_INTERVIEW_INDEX, fromStoredCandidate, inInterviewKey, toStoredCandidate } from './stored-candidate';
+import { fromStoredCandidate, toStoredCandidate } from './stored-candidate';
+import { BLOCK_ROWS, BlockIndex, compareHits, type Hit, type Row } from './block-index';
+import { MergedCursor } from './merged-cursor';
 
 const TABLE = 'candidates';
 /** The blocks' table (database.ts declares it). */
 export const BLOCKS_TABLE = 'candidateBlocks';
-/** Rows per block, at most. */
-export const BLOCK_ROWS = 500;
+export { BLOCK_ROWS };
 /** The key of the blocks' version record; blocks are numbered from 1. */
 const VERSION_KEY = 0;
-/** A block row's place in memory: block × SLOTS + its position in the block. */
-const SLOTS = 1024;
 
 interface BlockRecord {
   n: number;
-  /** The rows in their stored form (stored-candidate.ts). */
-  rows: unknown[];
+  /** The rows in their stored form (stored-candidate.ts), which names uid, emailKey and status as the row does. */
+  rows: Row[];
 }
 
 interface VersionRecord {
@@ -50,182 +50,11 @@ interface VersionRecord {
   v: string;
 }
 
-/** A row as this layer reads its index keys: the candidate row above it (database.ts, LocalCandidate). */
-type Row = Record<string, unknown> & { uid: string };
-
-/** An entry of an index: its key and the row's uid, as a cursor gives them. */
-interface Hit {
-  key: unknown;
-  primaryKey: string;
-}
-
-const compareHits = (a: Hit, b: Hit) => cmp(a.key, b.key) || cmp(a.primaryKey, b.primaryKey);
-
-/** Whether `key` lies in `range` (Dexie's DBCoreKeyRange: Equal 1, Range 2, Any 3, Never 4). */
-function inRange(key: unknown, range: DBCoreKeyRange): boolean {
-  if (range.type === 3) return true;
-  if (range.type === 4) return false;
-  if (range.lower !== undefined) {
-    const c = cmp(key, range.lower);
-    if (c < 0 || (c === 0 && range.lowerOpen)) return false;
-  }
-  if (range.upper !== undefined) {
-    const c = cmp(key, range.upper);
-    if (c > 0 || (c === 0 && range.upperOpen)) return false;
-  }
-  return true;
-}
-
 /** Whether a row may be kept in a block: the server's version of a candidate, with nothing of this device's on it. */
 function isServerRow(value: unknown): value is Row {
   if (typeof value !== 'object' || value === null) return false;
   const row = value as Row;
   return typeof row.uid === 'string' && typeof row.id === 'number' && row.localOnly === undefined && row.ownWrites === undefined;
-}
-
-/**
- * The block rows' places and index keys, in memory. A sorted list of each index's entries is made when
- * a range is first asked of it; rows leaving blocks stay in the lists and are skipped when read (their
- * place or key no longer matches), rows coming in make a list again.
- */
-export class BlockIndex {
-  readonly places = new Map<string, number>();
-  readonly emailKeys = new Map<string, string>();
-  readonly inInterview = new Set<string>();
-  lastBlock = 0;
-  private sorted = new Map<string, Hit[]>();
-  /** Entries made since each sorted list was: merged into it when it is next read. */
-  private pending = new Map<string, Hit[]>();
-
-  constructor(public version: string) {}
-
-  static fromRecords(version: string, records: BlockRecord[]): BlockIndex {
-    const index = new BlockIndex(version);
-    for (const record of records) index.setBlock(record.n, record.rows.map((row) => fromStoredCandidate(row) as Row));
-    return index;
-  }
-
-  get size(): number {
-    return this.places.size;
-  }
-
-  has(uid: string): boolean {
-    return this.places.has(uid);
-  }
-
-  blockOf(uid: string): number | undefined {
-    const place = this.places.get(uid);
-    return place === undefined ? undefined : Math.floor(place / SLOTS);
-  }
-
-  /** Records block `n` as holding `rows` (none: the block is gone), forgetting the rows it held before. */
-  setBlock(n: number, rows: Row[], before: Row[] = []): void {
-    for (const row of before) {
-      if (this.blockOf(row.uid) !== n) continue;
-      this.places.delete(row.uid);
-      this.emailKeys.delete(row.uid);
-      this.inInterview.delete(row.uid);
-    }
-    rows.forEach((row, slot) => {
-      const uid = row.uid;
-      const emailKey = row.emailKey as string;
-      const interview = Boolean(inInterviewKey(row.status));
-      if (!this.places.has(uid)) this.listed('', { key: uid, primaryKey: uid });
-      if (this.emailKeys.get(uid) !== emailKey) this.listed('emailKey', { key: emailKey, primaryKey: uid });
-      if (interview && !this.inInterview.has(uid)) this.listed(IN_INTERVIEW_INDEX, { key: 1, primaryKey: uid });
-      this.places.set(uid, n * SLOTS + slot);
-      this.emailKeys.set(uid, emailKey);
-      if (interview) this.inInterview.add(uid);
-      else this.inInterview.delete(uid);
-    });
-    this.lastBlock = Math.max(this.lastBlock, n);
-  }
-
-  /** The block rows' entries in `index` within `range`, in key order (then uid). Indexes block rows have no key in give none. */
-  hits(index: DBCoreIndex, range: DBCoreKeyRange): Hit[] {
-    if (!this.places.size || range.type === 4) return [];
-    const name = index.isPrimaryKey ? '' : index.name;
-    if (name !== '' && name !== 'emailKey' && name !== IN_INTERVIEW_INDEX) return [];
-    if (range.type === 1 && name === '') return this.places.has(range.lower) ? [{ key: range.lower, primaryKey: range.lower }] : [];
-    const list = this.sortedFor(name!);
-    const out: Hit[] = [];
-    let i = range.lower === undefined || range.type === 3 ? 0 : lowerBound(list, range.lower);
-    for (; i < list.length; i++) {
-      const hit = list[i]!;
-      if (!inRange(hit.key, range)) {
-        if (range.type !== 3 && range.upper !== undefined && cmp(hit.key, range.upper) > 0) break;
-        continue;
-      }
-      // A row listed again after leaving and coming back: one entry.
-      const previous = out[out.length - 1];
-      if (this.current(name!, hit) && !(previous && compareHits(previous, hit) === 0)) out.push(hit);
-    }
-    return out;
-  }
-
-  /** Notes a new entry for the sorted list `name`, if it was made. */
-  private listed(name: string, hit: Hit): void {
-    if (!this.sorted.has(name)) return;
-    const pending = this.pending.get(name);
-    if (pending) pending.push(hit);
-    else this.pending.set(name, [hit]);
-  }
-
-  /** Whether a listed entry is still the row's (see the class comment). */
-  private current(name: string, hit: Hit): boolean {
-    if (!this.places.has(hit.primaryKey)) return false;
-    if (name === 'emailKey') return this.emailKeys.get(hit.primaryKey) === hit.key;
-    if (name === IN_INTERVIEW_INDEX) return this.inInterview.has(hit.primaryKey);
-    return true;
-  }
-
-  private sortedFor(name: string): Hit[] {
-    let list = this.sorted.get(name);
-    // Made again once rows that left outnumber the ones listed.
-    if (list && list.length > 2 * this.places.size + BLOCK_ROWS) {
-      this.sorted.delete(name);
-      this.pending.delete(name);
-      list = undefined;
-    }
-    if (!list) {
-      if (name === '') list = [...this.places.keys()].map((uid) => ({ key: uid, primaryKey: uid }));
-      else if (name === 'emailKey') list = [...this.emailKeys].map(([uid, key]) => ({ key, primaryKey: uid }));
-      else list = [...this.inInterview].map((uid) => ({ key: 1, primaryKey: uid }));
-      list.sort(compareHits);
-      this.sorted.set(name, list);
-    }
-    const pending = this.pending.get(name);
-    if (pending) {
-      this.pending.delete(name);
-      list = mergeSorted(list, pending.sort(compareHits));
-      this.sorted.set(name, list);
-    }
-    return list;
-  }
-}
-
-/** Two lists sorted by compareHits as one. */
-function mergeSorted(a: Hit[], b: Hit[]): Hit[] {
-  const out: Hit[] = new Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compareHits(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
-}
-
-/** The first position in `list` whose key is not below `key`. */
-function lowerBound(list: Hit[], key: unknown): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cmp(list[mid]!.key, key) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
@@ -252,8 +81,6 @@ class Later<T> {
     this.done = step.then(({ done }) => done);
   }
 }
-
-const later = <T>(step: Promise<{ done: Promise<T> }>): Later<T> => new Later(step);
 
 /** A DBCore table over the candidates table and its blocks. */
 function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable {
@@ -337,7 +164,7 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
       records.forEach((record, i) => {
         if (!record) return;
         for (const uid of wanted.get(numbers[i]!)!) {
-          const stored = record.rows[index.places.get(uid)! % SLOTS];
+          const stored = record.rows[index.slotOf(uid)!];
           if (stored) found.set(uid, fromStoredCandidate(stored) as Row);
         }
       });
@@ -367,18 +194,24 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
   function sendBlocks(trans: DBCoreTransaction, index: BlockIndex, changed: Array<[number, BlockRecord | undefined, Map<string, Row | null>]>, added: Row[]) {
     const puts: BlockRecord[] = [];
     const deletes: number[] = [];
+    // The rows a write leaves as they were stay in their stored form: only the changed ones are made again.
+    const stored = (row: Row) => toStoredCandidate(row) as Row;
     for (const [n, record, changes] of changed) {
-      const before = (record?.rows ?? []).map((row) => fromStoredCandidate(row) as Row);
-      const after = before.flatMap((row) => (changes.has(row.uid) ? (changes.get(row.uid) ? [changes.get(row.uid)!] : []) : [row]));
+      const before = record?.rows ?? [];
+      const after = before.flatMap((row) => {
+        if (!changes.has(row.uid)) return [row];
+        const now = changes.get(row.uid);
+        return now ? [stored(now)] : [];
+      });
       index.setBlock(n, after, before);
-      if (after.length) puts.push({ n, rows: after.map(toStoredCandidate) });
+      if (after.length) puts.push({ n, rows: after });
       else deletes.push(n);
     }
     for (let from = 0; from < added.length; from += BLOCK_ROWS) {
       const n = index.lastBlock + 1;
-      const rowsOfBlock = added.slice(from, from + BLOCK_ROWS);
+      const rowsOfBlock = added.slice(from, from + BLOCK_ROWS).map(stored);
       index.setBlock(n, rowsOfBlock);
-      puts.push({ n, rows: rowsOfBlock.map(toStoredCandidate) });
+      puts.push({ n, rows: rowsOfBlock });
     }
     if (!puts.length && !deletes.length) return { written: P.resolve() };
     index.version = newVersion();
@@ -457,11 +290,11 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
     if (req.type === 'put' || req.type === 'add') {
       const blockable = req.type === 'put' && !holdsRows.has(req.trans);
       const touches = req.values.some((value: unknown, i: number) => index.has(req.keys?.[i] ?? (value as Row).uid) || (blockable && isServerRow(value)));
-      return touches ? later(putOrAdd(req, index)) : rows.mutate(req);
+      return touches ? new Later(putOrAdd(req, index)) : rows.mutate(req);
     }
     if (req.type === 'delete' && !req.keys.some((uid) => index.has(uid))) return rows.mutate(req);
     if (req.type === 'deleteRange' && !index.size) return rows.mutate(req);
-    return later(removeFromBlocks(req, index));
+    return new Later(removeFromBlocks(req, index));
   }
 
   function removeFromBlocks(req: Extract<DBCoreMutateRequest, { type: 'delete' | 'deleteRange' }>, index: BlockIndex): Promise<{ done: Promise<DBCoreMutateResponse> }> {
@@ -489,202 +322,67 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
     });
   }
 
+  /**
+   * One of the table's methods: through the blocks when the transaction has them (see run), straight to
+   * the row table when it does not (an upgrade from a version before the blocks').
+   */
+  const over =
+    <Req extends { trans: DBCoreTransaction }, R>(direct: (req: Req) => Promise<R>, step: (req: Req, index: BlockIndex) => Promise<R> | Later<R>) =>
+    (req: Req): Promise<R> =>
+      hasBlocks(req.trans) ? run(req.trans, (index) => step(req, index)) : direct(req);
+
   return {
     ...rows,
-    mutate: (req) => (hasBlocks(req.trans) ? run(req.trans, (index) => mutate(req, index)) : rows.mutate(req)),
-    get: (req) =>
-      hasBlocks(req.trans)
-        ? run(req.trans, (index) => (index.has(req.key) ? blockRows(req.trans, index, [req.key]).then((found) => found.get(req.key)) : rows.get(req)))
-        : rows.get(req),
-    getMany: (req) =>
-      hasBlocks(req.trans)
-        ? run(req.trans, (index) => {
-            if (!index.size || !req.keys.some((key) => index.has(key))) return rows.getMany(req);
-            const fromRows = req.keys.filter((key) => !index.has(key));
-            return P.all([rows.getMany({ ...req, keys: fromRows }), blockRows(req.trans, index, req.keys)]).then(([values, found]) => {
-              const byUid = new Map(fromRows.map((uid, i) => [uid, values[i]]));
-              return req.keys.map((key) => (index.has(key) ? found.get(key) : byUid.get(key)));
-            });
-          })
-        : rows.getMany(req),
-    count: (req) =>
-      hasBlocks(req.trans)
-        ? run(req.trans, (index) => {
-            const inBlocks = index.hits(req.query.index, req.query.range).length;
-            return inBlocks ? rows.count(req).then((count) => count + inBlocks) : rows.count(req);
-          })
-        : rows.count(req),
-    query: (req) =>
-      hasBlocks(req.trans)
-        ? run(req.trans, (index) => {
-            const hits = index.hits(req.query.index, req.query.range);
-            if (!hits.length) return rows.query(req);
-            // Only the first `limit` block rows can be in the answer: theirs are read with the row table's.
-            const reverse = req.direction?.startsWith('prev') ?? false;
-            const candidates = req.limit === undefined ? hits : reverse ? hits.slice(-req.limit) : hits.slice(0, req.limit);
-            const values = req.values ? blockRows(req.trans, index, candidates.map((hit) => hit.primaryKey)) : null;
-            return P.all([merged(req, candidates), values]).then(([entries, found]) => ({
-              result: entries.map((e) => (!req.values ? e.primaryKey : 'value' in e ? e.value : found!.get(e.primaryKey))),
-            }));
-          })
-        : rows.query(req),
-    openCursor: (req) =>
-      hasBlocks(req.trans)
-        ? run(req.trans, (index) => {
-            const hits = index.hits(req.query.index, req.query.range);
-            if (!hits.length) return rows.openCursor(req);
-            if (req.reverse) hits.reverse();
-            const values = req.values ? blockRows(req.trans, index, hits.map((hit) => hit.primaryKey)) : null;
-            return P.all([rows.openCursor(req), values]).then(
-              ([cursor, found]) => new MergedCursor(req.trans, cursor, hits.map((hit) => ({ ...hit, value: found?.get(hit.primaryKey) })), req.reverse ? -1 : 1, Boolean(req.unique)),
-            );
-          })
-        : rows.openCursor(req),
+    mutate: over((req) => rows.mutate(req), mutate),
+    get: over(
+      (req) => rows.get(req),
+      (req, index) => (index.has(req.key) ? blockRows(req.trans, index, [req.key]).then((found) => found.get(req.key)) : rows.get(req)),
+    ),
+    getMany: over(
+      (req) => rows.getMany(req),
+      (req, index) => {
+        if (!req.keys.some((key) => index.has(key))) return rows.getMany(req);
+        const fromRows = req.keys.filter((key) => !index.has(key));
+        return P.all([rows.getMany({ ...req, keys: fromRows }), blockRows(req.trans, index, req.keys)]).then(([values, found]) => {
+          const byUid = new Map(fromRows.map((uid, i) => [uid, values[i]]));
+          return req.keys.map((key) => (index.has(key) ? found.get(key) : byUid.get(key)));
+        });
+      },
+    ),
+    count: over(
+      (req) => rows.count(req),
+      (req, index) => {
+        const inBlocks = index.hits(req.query.index, req.query.range).length;
+        return inBlocks ? rows.count(req).then((count) => count + inBlocks) : rows.count(req);
+      },
+    ),
+    query: over(
+      (req) => rows.query(req),
+      (req, index) => {
+        const hits = index.hits(req.query.index, req.query.range);
+        if (!hits.length) return rows.query(req);
+        // Only the first `limit` block rows can be in the answer: theirs are read with the row table's.
+        const reverse = req.direction?.startsWith('prev') ?? false;
+        const candidates = req.limit === undefined ? hits : reverse ? hits.slice(-req.limit) : hits.slice(0, req.limit);
+        const values = req.values ? blockRows(req.trans, index, candidates.map((hit) => hit.primaryKey)) : null;
+        return P.all([merged(req, candidates), values]).then(([entries, found]) => ({
+          result: entries.map((e) => (!req.values ? e.primaryKey : 'value' in e ? e.value : found!.get(e.primaryKey))),
+        }));
+      },
+    ),
+    openCursor: over(
+      (req) => rows.openCursor(req),
+      (req, index) => {
+        const hits = index.hits(req.query.index, req.query.range);
+        if (!hits.length) return rows.openCursor(req);
+        if (req.reverse) hits.reverse();
+        const values = req.values ? blockRows(req.trans, index, hits.map((hit) => hit.primaryKey)) : null;
+        return P.all([rows.openCursor(req), values]).then(
+          ([cursor, found]) => new MergedCursor(req.trans, cursor, hits.map((hit) => ({ ...hit, value: found?.get(hit.primaryKey) })), req.reverse ? -1 : 1, Boolean(req.unique)),
+        );
+      },
+    ),
   };
-}
-
-/**
- * A cursor over the row table's cursor and the block rows' entries together, in the order one
- * IndexedDB cursor over both would go (Dexie's DBCoreCursor protocol: start, continue, stop…).
- */
-class MergedCursor implements DBCoreCursor {
-  done = false;
-  private at = 0;
-  private onReal = false;
-  private realDone: boolean;
-  private finished = false;
-  private skip = 0;
-  /** The row table's cursor's move the current step asked for, made when the step returns. */
-  private realMove: (() => void) | null = null;
-  private lastKey: unknown = undefined;
-  private resolve: (value: unknown) => void = () => {};
-  private reject: (error: unknown) => void = () => {};
-
-  constructor(
-    readonly trans: DBCoreTransaction,
-    private readonly real: DBCoreCursor | null,
-    private readonly hits: Array<Hit & { value?: unknown }>,
-    private readonly direction: 1 | -1,
-    private readonly unique: boolean,
-  ) {
-    this.realDone = !real;
-  }
-
-  get key(): unknown {
-    return this.onReal ? this.real!.key : this.hits[this.at]!.key;
-  }
-  get primaryKey(): unknown {
-    return this.onReal ? this.real!.primaryKey : this.hits[this.at]!.primaryKey;
-  }
-  get value(): unknown {
-    return this.onReal ? this.real!.value : this.hits[this.at]!.value;
-  }
-
-  private order(key: unknown, primaryKey: unknown, other: Hit): number {
-    return this.direction * (cmp(key, other.key) || cmp(primaryKey, other.primaryKey));
-  }
-
-  /** Points at the nearer of the two sides' entries; false when both are done. */
-  private pick(): boolean {
-    const hit = this.hits[this.at];
-    if (this.realDone && !hit) return false;
-    this.onReal = !hit || (!this.realDone && this.order(this.real!.key, this.real!.primaryKey, hit) <= 0);
-    return true;
-  }
-
-  /** Moves on to the next position at or past (key, primaryKey) in the cursor's direction (both undefined: the next). */
-  private moveTo(key?: unknown, primaryKey?: unknown): void {
-    if (key === undefined) {
-      if (this.onReal) this.realMove = () => this.real!.continue();
-      else this.at += 1;
-      return;
-    }
-    const before = (k: unknown, pk: unknown) => {
-      const c = this.direction * cmp(k, key);
-      return c < 0 || (c === 0 && primaryKey !== undefined && this.direction * cmp(pk, primaryKey) < 0);
-    };
-    while (this.at < this.hits.length && before(this.hits[this.at]!.key, this.hits[this.at]!.primaryKey)) this.at += 1;
-    if (!this.realDone && before(this.real!.key, this.real!.primaryKey)) {
-      this.realMove = primaryKey === undefined ? () => this.real!.continue(key) : () => this.real!.continuePrimaryKey(key, primaryKey);
-    }
-  }
-
-  continue(key?: unknown): void {
-    this.moveTo(key);
-  }
-  continuePrimaryKey(key: unknown, primaryKey: unknown): void {
-    this.moveTo(key, primaryKey);
-  }
-  advance(count: number): void {
-    this.skip = count - 1;
-    this.moveTo();
-  }
-
-  stop(value?: unknown): void {
-    if (this.finished) return;
-    this.finished = true;
-    if (!this.realDone) this.real!.stop();
-    this.resolve(value);
-  }
-
-  fail(error: Error): void {
-    if (this.finished) return;
-    this.finished = true;
-    if (!this.realDone) this.real!.stop();
-    this.reject(error);
-  }
-
-  next(): Promise<DBCoreCursor> {
-    let gotOne = 1;
-    return this.start(() => (gotOne-- ? this.continue() : this.stop())).then(() => this);
-  }
-
-  start(onNext: () => void): Promise<unknown> {
-    return new P((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-      // Runs positions until the row table's cursor must move (its next answer runs the rest) or the end.
-      const run = () => {
-        while (!this.finished) {
-          if (!this.pick()) {
-            this.done = true;
-            this.stop();
-            return;
-          }
-          const duplicate = this.unique && this.lastKey !== undefined && cmp(this.key, this.lastKey) === 0;
-          if (duplicate || this.skip > 0) {
-            if (!duplicate) this.skip -= 1;
-            this.moveTo();
-          } else {
-            this.lastKey = this.key;
-            try {
-              onNext();
-            } catch (error) {
-              this.fail(error as Error);
-              return;
-            }
-          }
-          const move = this.realMove;
-          if (move) {
-            this.realMove = null;
-            move();
-            return;
-          }
-        }
-      };
-      if (!this.real) return run();
-      P.resolve(this.real.start(run)).then(
-        () => {
-          this.realDone = true;
-          run();
-        },
-        (error: unknown) => {
-          this.realDone = true;
-          this.fail(error as Error);
-        },
-      );
-    });
-  }
 }
 
 /**
