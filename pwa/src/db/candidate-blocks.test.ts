@@ -36,25 +36,23 @@ function rowOf(uid: string, email: string, status: 'new' | 'interview', kind: 's
   return base;
 }
 
+type Put = Array<{ uid: string; email: string; status: 'new' | 'interview'; kind: 'server' | 'own' | 'made' }>;
 type Op =
-  | { type: 'put'; tab: 0 | 1; rows: Array<{ uid: string; email: string; status: 'new' | 'interview'; kind: 'server' | 'own' | 'made' }> }
+  | { type: 'put'; tab: 0 | 1; rows: Put }
+  | { type: 'puts'; tab: 0 | 1; writes: Put[] }
   | { type: 'delete'; tab: 0 | 1; uids: string[] }
   | { type: 'clear'; tab: 0 | 1 }
   | { type: 'aborted'; tab: 0 | 1; uids: string[] };
 
 const tab = fc.constantFrom<0 | 1>(0, 1);
+const putArb: fc.Arbitrary<Put> = fc.array(
+  fc.record({ uid: fc.constantFrom(...UIDS), email: fc.constantFrom(...EMAILS), status: fc.constantFrom('new' as const, 'interview' as const), kind: fc.constantFrom('server' as const, 'server' as const, 'own' as const, 'made' as const) }),
+  { minLength: 1, maxLength: 6 },
+);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      type: fc.constant('put' as const),
-      tab,
-      rows: fc.array(
-        fc.record({ uid: fc.constantFrom(...UIDS), email: fc.constantFrom(...EMAILS), status: fc.constantFrom('new' as const, 'interview' as const), kind: fc.constantFrom('server' as const, 'server' as const, 'own' as const, 'made' as const) }),
-        { minLength: 1, maxLength: 6 },
-      ),
-    }),
-  },
+  { weight: 5, arbitrary: fc.record({ type: fc.constant('put' as const), tab, rows: putArb }) },
+  // Several writes in one transaction, as a pull writes its page in steps.
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('puts' as const), tab, writes: fc.array(putArb, { minLength: 2, maxLength: 4 }) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('delete' as const), tab, uids: fc.uniqueArray(fc.constantFrom(...UIDS), { minLength: 1, maxLength: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('aborted' as const), tab, uids: fc.uniqueArray(fc.constantFrom(...UIDS), { minLength: 1, maxLength: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('clear' as const), tab }) },
@@ -96,7 +94,12 @@ class PlainDb extends Dexie {
 }
 
 async function apply(db: Dexie & { candidates: Dexie.Table<LocalCandidate, string> }, op: Op, version: number): Promise<void> {
-  if (op.type === 'put') await db.candidates.bulkPut(op.rows.map((row) => rowOf(row.uid, row.email, row.status, row.kind, version)));
+  const put = (rows: Put) => db.candidates.bulkPut(rows.map((row) => rowOf(row.uid, row.email, row.status, row.kind, version)));
+  if (op.type === 'put') await put(op.rows);
+  else if (op.type === 'puts')
+    await db.transaction('rw', db.candidates, async () => {
+      for (const rows of op.writes) await put(rows);
+    });
   else if (op.type === 'delete') await db.candidates.bulkDelete(op.uids);
   else if (op.type === 'clear') await db.candidates.clear();
   else {
@@ -159,6 +162,29 @@ describe('candidates kept in blocks', () => {
     const blockRows = (await db.candidateBlocks.toArray()).flatMap((block) => ((block as { rows?: unknown[] }).rows ?? []).length);
     expect(blockRows.reduce((a, b) => a + b, 0)).toBe(pulled.length - 1);
     expect(await db.candidates.where('emailKey').equals('late@x.io').count()).toBe(1);
+  });
+
+  it('places each write of a transaction by what the transaction did before it, and shows them all to another tab', async () => {
+    const [db, other] = await tabs();
+    await other.candidates.count(); // the other tab has read the (empty) blocks
+    const server = (from: number, count: number) => Array.from({ length: count }, (_, i) => toLocalCandidate({ ...makeCandidate({ email: `s${from + i}@x.io` }), id: from + i }));
+    const own: LocalCandidate = { ...toLocalCandidate(makeCandidate({ email: 'own@x.io' })), ownWrites: { from: 1, through: 1, count: 1 } };
+    const [first, second, third] = [server(1, 30), server(100, 30), server(200, 30)];
+    await db.transaction('rw', db.candidates, async () => {
+      await db.candidates.bulkPut(first);
+      await db.candidates.bulkPut(second);
+      await db.candidates.put(own);
+      // The table now holds a row of this device's: the rest go to the table, a record each.
+      await db.candidates.bulkPut(third);
+    });
+    const blocks = await db.candidateBlocks.toArray();
+    const blockUids = blocks.flatMap((block) => ((block as { rows?: LocalCandidate[] }).rows ?? []).map((row) => row.uid));
+    expect(blockUids.sort()).toEqual([...first, ...second].map((row) => row.uid).sort());
+    // Two blocks and one version record.
+    expect(blocks).toHaveLength(3);
+    expect(await db.candidates.where('emailKey').equals('s205@x.io').count()).toBe(1);
+    expect(await other.candidates.count()).toBe(91);
+    expect((await other.candidates.get(second[29]!.uid))?.email).toBe('s129@x.io');
   });
 });
 

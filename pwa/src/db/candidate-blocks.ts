@@ -90,8 +90,15 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
   /** A transaction's steps not yet sent: the next one waits for them (see run). */
   const busy = new WeakMap<DBCoreTransaction, Promise<unknown>>();
   const loading = new WeakMap<DBCoreTransaction, Promise<unknown>>();
-  /** Transactions that found a row in the row table (rowsEmpty). */
+  /** Transactions that found a row in the row table (rowsEmpty), or put one there. */
   const holdsRows = new WeakSet<DBCoreTransaction>();
+  /**
+   * Transactions that found the row table empty and have put nothing there since (rowsEmpty): every
+   * write in a transaction comes through here, so the answer holds until this layer puts a row down.
+   */
+  const foundEmpty = new WeakSet<DBCoreTransaction>();
+  /** Transactions that wrote the blocks' version (sendBlocks): one new version a transaction is enough. */
+  const versioned = new WeakSet<DBCoreTransaction>();
   const primary = blocks.schema.primaryKey;
 
   const hasBlocks = (trans: DBCoreTransaction) => idbOf(trans).objectStoreNames?.contains(BLOCKS_TABLE) ?? false;
@@ -214,14 +221,19 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
       puts.push({ n, rows: rowsOfBlock });
     }
     if (!puts.length && !deletes.length) return { written: P.resolve() };
-    index.version = newVersion();
-    // An aborted write leaves the blocks as they were, not as this index now says: read them again.
-    idbOf(trans).addEventListener('abort', () => {
-      if (memory === index) memory = null;
-    });
-    const version: VersionRecord = { n: VERSION_KEY, v: index.version };
+    // Other transactions read the version before anything else, so they see this one's only once it
+    // commits: its first write of the blocks gives them a new version, and the later ones keep it.
+    if (!versioned.has(trans)) {
+      versioned.add(trans);
+      index.version = newVersion();
+      puts.push({ n: VERSION_KEY, v: index.version } satisfies VersionRecord as unknown as BlockRecord);
+      // An aborted write leaves the blocks as they were, not as this index now says: read them again.
+      idbOf(trans).addEventListener('abort', () => {
+        if (memory === index) memory = null;
+      });
+    }
     const written = P.all([
-      blocks.mutate({ type: 'put', trans, values: [...puts, version] }),
+      blocks.mutate({ type: 'put', trans, values: puts }),
       deletes.length ? blocks.mutate({ type: 'delete', trans, keys: deletes }) : null,
     ]).then(([put, deleted]) => {
       const failure = put.numFailures ? Object.values(put.failures)[0] : deleted?.numFailures ? Object.values(deleted.failures)[0] : null;
@@ -236,10 +248,20 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
    */
   function rowsEmpty(trans: DBCoreTransaction): Promise<boolean> {
     if (holdsRows.has(trans)) return P.resolve(false);
+    if (foundEmpty.has(trans)) return P.resolve(true);
     return P.resolve(rows.count({ trans, query: { index: rows.schema.primaryKey, range: FULL_RANGE } })).then((count) => {
-      if (count > 0) holdsRows.add(trans);
+      (count > 0 ? holdsRows : foundEmpty).add(trans);
       return count === 0;
     });
+  }
+
+  /** A put or add sent down to the row table: the transaction holds rows from now on (rowsEmpty). */
+  function putDown(req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
+    if (req.type === 'put' || req.type === 'add') {
+      foundEmpty.delete(req.trans);
+      holdsRows.add(req.trans);
+    }
+    return rows.mutate(req);
   }
 
   function putOrAdd(req: Extract<DBCoreMutateRequest, { type: 'put' | 'add' }>, index: BlockIndex): Promise<{ done: Promise<DBCoreMutateResponse> }> {
@@ -268,7 +290,7 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
       return writeBlocks(trans, index, changes, added).then(({ written }) => {
         const all = down.length === keys.length;
         const put = down.length
-          ? rows.mutate(all ? req : { ...req, values: down.map((i) => req.values[i]), keys: req.keys && down.map((i) => req.keys![i]) })
+          ? putDown(all ? req : { ...req, values: down.map((i) => req.values[i]), keys: req.keys && down.map((i) => req.keys![i]) })
           : P.resolve<DBCoreMutateResponse>({ numFailures: 0, failures: {}, lastResult: undefined, results: [] });
         const done = P.all([put, written]).then(([response]) => {
           if (all) return response;
@@ -290,7 +312,7 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
     if (req.type === 'put' || req.type === 'add') {
       const blockable = req.type === 'put' && !holdsRows.has(req.trans);
       const touches = req.values.some((value: unknown, i: number) => index.has(req.keys?.[i] ?? (value as Row).uid) || (blockable && isServerRow(value)));
-      return touches ? new Later(putOrAdd(req, index)) : rows.mutate(req);
+      return touches ? new Later(putOrAdd(req, index)) : putDown(req);
     }
     if (req.type === 'delete' && !req.keys.some((uid) => index.has(uid))) return rows.mutate(req);
     if (req.type === 'deleteRange' && !index.size) return rows.mutate(req);

@@ -83,6 +83,33 @@ describe('write slices', () => {
       expect(slices.rows).toBe(400); // halfway from 500 to the 300 rows that take 60 ms
     });
 
+    it("grows a write's steps while they are quick and halves them when slow, within the slice and the fewest rows", () => {
+      const slices = new WriteSlices(500, 50, 40); // a step under 5 ms is quick, one over 10 ms slow
+      let msPerRow = 0.02; // 50 rows in 1 ms
+      const sizes: number[] = [];
+      const put = (step: number[]) => ((now += step.length * msPerRow), sizes.push(step.length), Promise.resolve());
+      const steps = slices.newSteps();
+      expect(slices.send(items, 0, put, undefined, steps).to).toBe(500);
+      expect(sizes).toEqual([50, 100, 200, 150]); // 1, 2 and 4 ms: each doubles the next; the last is cut by the slice
+      expect(steps.rows).toBe(400);
+      sizes.length = 0;
+      expect(slices.send(items, 500, put, undefined, steps).to).toBe(1000);
+      expect(sizes).toEqual([400, 100]); // 8 ms: neither quick nor slow
+      // Slower writes: 400 rows in 24 ms halve the next step.
+      msPerRow = 0.06;
+      sizes.length = 0;
+      slices.send(items, 0, put, undefined, steps);
+      expect(sizes).toEqual([400, 100]);
+      expect(steps.rows).toBe(200);
+      for (let i = 0; i < 5; i += 1) slices.send(items, 0, () => ((now += 100), Promise.resolve()), undefined, steps);
+      expect(steps.rows).toBe(50);
+      // Another write starts from the fewest rows, whatever this one learned.
+      sizes.length = 0;
+      msPerRow = 0.02;
+      slices.send(items, 0, put);
+      expect(sizes[0]).toBe(50);
+    });
+
     it('sends one step however slow, and its writes fail when any step fails', async () => {
       const slices = new WriteSlices(500, 50, 60);
       const first = slices.send(items, 0, () => ((now += 1000), Promise.resolve()));

@@ -13,6 +13,22 @@ import { PUT_SLICE_ROWS, type LocalCandidate, type RepHireDb } from './database'
 const MIN_SLICE_ROWS = 50;
 /** What a slice's puts should take of the main thread, leaving the rest of its task room under 200 ms. */
 const TARGET_SLICE_MS = 40;
+/**
+ * A step quicker than this share of the target doubles the next; one slower than twice it halves the
+ * next. Rows a new device keeps in blocks (candidate-blocks.ts) cost little each: sent 50 to a step, a
+ * pull of 100,000 made 2,000 blocks and as many Dexie writes, each with its fixed costs (bench:import,
+ * BENCH_KINDS=new-device, CPU profile, 2 December 2026). Rows a record each stay in short steps.
+ */
+const QUICK_STEP_SHARE = 1 / 8;
+
+/**
+ * One write's step size: from the fewest rows, doubled while its steps are quick, halved when slow
+ * (QUICK_STEP_SHARE). Kept per write, not per page: a pull into blocks and an import's writes a record
+ * each can alternate, and a step grown on the one would be one long task on the other.
+ */
+export interface Steps {
+  rows: number;
+}
 
 export class WriteSlices {
   private size: number;
@@ -23,6 +39,11 @@ export class WriteSlices {
     private readonly targetMs = TARGET_SLICE_MS,
   ) {
     this.size = maxRows;
+  }
+
+  /** Steps for a new write, from the fewest rows. */
+  newSteps(): Steps {
+    return { rows: this.minRows };
   }
 
   /** Rows for the next slice: what a caller reads before it writes (the ids a sync gives) asks for so many. */
@@ -39,16 +60,25 @@ export class WriteSlices {
     this.size = Math.round(Math.min(this.maxRows, Math.max(this.minRows, (this.size + fits) / 2)));
   }
 
+  /** A step of `rows` took `ms`: a quick full one doubles the next, a slow one halves it. */
+  private stepTook(steps: Steps, rows: number, ms: number): void {
+    const quick = this.targetMs * QUICK_STEP_SHARE;
+    if (rows === steps.rows && ms < quick) steps.rows = Math.min(this.maxRows, rows * 2);
+    else if (ms > 2 * quick) steps.rows = Math.max(this.minRows, Math.round(steps.rows / 2));
+  }
+
   /**
-   * Sends one slice of `items`, from `from`, in steps of the fewest rows (`put` issues a step's puts
-   * before it returns) until `targetMs` has passed or the slice has `rows`: the time is checked after
+   * Sends one slice of `items`, from `from`, in steps (`put` issues a step's puts before it returns;
+   * the fewest rows, more while steps are quick: stepTook) until `targetMs` has passed or the slice
+   * has `rows`: the time is checked after
    * every step, so a slice stops on time however much slower than the last the writes have become (a
    * size guessed from the last slice alone let a task run 230–290 ms while the server and its database
    * took the cores: bench:import, 27 November 2026). Answers where it stopped and when its puts are
    * written; the slice sizes the next one (took), unless it is the short last one of a write.
-   * `taskStartedAt`: when the caller's task began its work (performance.now()), when known.
+   * `taskStartedAt`: when the caller's task began its work (performance.now()), when known; `steps`:
+   * the write's (newSteps), which the slice's steps size, when it sends more than one slice.
    */
-  send<T>(items: readonly T[], from: number, put: (step: T[]) => Promise<unknown>, taskStartedAt?: number): { to: number; written: Promise<unknown> } {
+  send<T>(items: readonly T[], from: number, put: (step: T[]) => Promise<unknown>, taskStartedAt?: number, steps = this.newSteps()): { to: number; written: Promise<unknown> } {
     const started = performance.now();
     // The task's own work before the slice counts against the time: a slice sent after an import's
     // batch was merged, or after another slice in the same task, gets what is left (one step at least).
@@ -56,12 +86,15 @@ export class WriteSlices {
     const end = Math.min(items.length, from + this.size);
     const puts: Array<Promise<unknown>> = [];
     let to = from;
+    let now = started;
     do {
-      const step = items.slice(to, Math.min(end, to + this.minRows));
+      const step = items.slice(to, Math.min(end, to + steps.rows));
       puts.push(put(step));
       to += step.length;
-    } while (to < end && performance.now() - since < this.targetMs);
-    const now = performance.now();
+      const stepStarted = now;
+      now = performance.now();
+      this.stepTook(steps, step.length, now - stepStarted);
+    } while (to < end && now - since < this.targetMs);
     const ms = now - started;
     // Ended by the work before it: how long its own puts took says little of the pace.
     const cutShort = ms < this.targetMs && now - since >= this.targetMs;
@@ -88,13 +121,20 @@ export const candidateWriteSlices = new WriteSlices();
  */
 export async function putCandidatesInSlices<T>(db: RepHireDb, rows: readonly T[], toRow: (row: T) => LocalCandidate): Promise<void> {
   let before: Promise<unknown> | null = null;
+  const pace = candidateWriteSlices.newSteps();
   for (let at = 0; at < rows.length; ) {
     const steps: Array<Promise<unknown>> = [];
-    const { to, written } = candidateWriteSlices.send(rows, at, (step) => {
-      const put = db.candidates.bulkPut(step.map(toRow));
-      steps.push(put);
-      return put;
-    });
+    const { to, written } = candidateWriteSlices.send(
+      rows,
+      at,
+      (step) => {
+        const put = db.candidates.bulkPut(step.map(toRow));
+        steps.push(put);
+        return put;
+      },
+      undefined,
+      pace,
+    );
     at = to;
     // Awaited below, or by the next turn: a failure meanwhile is not left unhandled.
     written.catch(() => {});
