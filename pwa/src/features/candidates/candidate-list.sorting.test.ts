@@ -126,8 +126,12 @@ describe('a publish of many new rows (an import’s)', () => {
     table.set('z9', row('z9'));
     tell({ type: 'all', version: null });
     await expect.poll(() => store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
-    resumeTurns();
-    await store.settled();
+    let settled = false;
+    void store.settled().then(() => (settled = true));
+    while (!settled) {
+      resumeTurns();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     expect(store.getSnapshot().candidates.map((c) => c.uid)).toEqual(['z9']);
   });
 });
@@ -140,9 +144,9 @@ describe('finding rows in uid order', () => {
         let pauses = 0;
         const sorted = await sortedByUidInSlices(entries, sliceRows, async () => void (pauses += 1));
         expect(sorted.map((entry) => entry.candidate.uid)).toEqual([...uids].sort());
-        // A turn between slices, never before the first or after the last.
+        // A turn after grouping them and between slices, never before the first or after the last.
         if (uids.length <= sliceRows) expect(pauses).toBe(0);
-        expect(pauses).toBeLessThan(Math.max(1, uids.length));
+        else expect(pauses).toBeLessThanOrEqual(uids.length);
       }),
     );
   });
@@ -152,9 +156,9 @@ describe('finding rows in uid order', () => {
     let pauses = 0;
     const sorted = await sortedByUidInSlices(entries, 5000, async () => void (pauses += 1));
     expect(sorted.map((entry) => entry.candidate.uid)).toEqual(entries.map((entry) => entry.candidate.uid).sort());
-    // 256 groups of about 78 rows: a turn after about every 5,000.
-    expect(pauses).toBeGreaterThanOrEqual(3);
-    expect(pauses).toBeLessThanOrEqual(5);
+    // A turn once they are grouped; 256 groups of about 78 rows: a turn after about every 5,000.
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    expect(pauses).toBeLessThanOrEqual(6);
   });
 
   it('places changed rows where they are in the list, in uid order, a slice at a time or at once (property)', async () => {

@@ -188,30 +188,14 @@ export class CandidateList implements MirrorReader {
     if (this.sorting || this.ordering || !this.dirty.size || !this.mirror.ready) return;
     const started = performance.now();
     const previous = this.published;
-    const { changed, added } = this.takeChanges();
-    if (added.length + changed.length > this.sortSliceRows) {
-      void this.publishSorted(previous, changed, added, started);
+    const dirty = this.dirty;
+    this.dirty = new StringMap();
+    if (dirty.size > this.sortSliceRows) {
+      void this.publishSorted(previous, dirty, started);
       return;
     }
+    const { changed, added } = takeChanges(dirty);
     this.publishMerged(previous, placed(previous.entries, changed), sortedByUid(added), started, 0);
-  }
-
-  /**
-   * The rows changed since the last publish, as the mirror held them when told, and forgets them:
-   * published rows that changed (with their entries now; undefined when gone) and new rows. Their
-   * places in the published list are found after (placed). Each row's entry came with its change, so
-   * nothing is looked up here: looking up the 100,000 rows an import's sync gives their ids, in the
-   * mirror's table of 300,000, was one task of 115–150 ms (bench:import, 28 November 2026).
-   */
-  private takeChanges(): { changed: Change[]; added: Entry[] } {
-    const changed: Change[] = [];
-    const added: Entry[] = [];
-    for (const row of this.dirty.values()) {
-      if (row.had) changed.push(row);
-      else if (row.now) added.push(row.now); // (a row may have come and gone since the last publish)
-    }
-    this.dirty = new StringMap();
-    return { changed, added };
   }
 
   /**
@@ -220,7 +204,7 @@ export class CandidateList implements MirrorReader {
    * publish: they are recorded against the mirror as taken, which is what this publish shows. A load
    * or a drop meanwhile makes it moot.
    */
-  private async publishSorted(previous: Snapshot, changed: readonly Change[], added: readonly Entry[], started: number) {
+  private async publishSorted(previous: Snapshot, dirty: StringMap<DirtyRow>, started: number) {
     this.sorting = true;
     const generation = this.generation;
     let busyMs = 0;
@@ -231,6 +215,7 @@ export class CandidateList implements MirrorReader {
       sliceStart = performance.now();
     };
     try {
+      const { changed, added } = await takeChangesInSlices(dirty, this.sortSliceRows, pause);
       const replaced = await placedInSlices(previous.entries, changed, this.sortSliceRows, pause);
       const sorted = await sortedByUidInSlices(added, this.sortSliceRows, pause);
       if (generation === this.generation) this.publishMerged(previous, replaced, sorted, sliceStart, busyMs);
@@ -316,3 +301,33 @@ export function createCandidateList(mirror: CandidateMirror, options: ListOption
 
 /** The app's list: the app database's mirror. */
 export const candidateList = createCandidateList(appDb.candidateMirror);
+
+/**
+ * The rows changed since the last publish, as the mirror held them when told: published rows that
+ * changed (with their entries now; undefined when gone) and new rows. Their places in the published
+ * list are found after (placed). Each row's entry came with its change, so nothing is looked
+ * up here: looking up the 100,000 rows an import's sync gives their ids, in the mirror's table of
+ * 300,000, was one task of 115–150 ms (bench:import, 28 November 2026).
+ */
+function takeChanges(dirty: StringMap<DirtyRow>): { changed: Change[]; added: Entry[] } {
+  const changes = { changed: [] as Change[], added: [] as Entry[] };
+  for (const row of dirty.values()) take(row, changes);
+  return changes;
+}
+
+/** The same, `sliceRows` rows a task (the map is the publish's own: nothing writes to it meanwhile). */
+async function takeChangesInSlices(dirty: StringMap<DirtyRow>, sliceRows: number, pause: () => Promise<void>): Promise<{ changed: Change[]; added: Entry[] }> {
+  const changes = { changed: [] as Change[], added: [] as Entry[] };
+  let taken = 0;
+  for (const row of dirty.values()) {
+    if (taken > 0 && taken % sliceRows === 0) await pause();
+    taken += 1;
+    take(row, changes);
+  }
+  return changes;
+}
+
+function take(row: DirtyRow, into: { changed: Change[]; added: Entry[] }) {
+  if (row.had) into.changed.push(row);
+  else if (row.now) into.added.push(row.now); // (a row may have come and gone since the last publish)
+}
