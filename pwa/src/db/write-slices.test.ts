@@ -84,11 +84,11 @@ describe('write slices', () => {
     });
 
     it("grows a write's steps while they are quick and halves them when slow, within the slice and the fewest rows", () => {
-      const slices = new WriteSlices(500, 50, 40); // a step under 5 ms is quick, one over 10 ms slow
+      const slices = new WriteSlices(500, 50, 80); // a step under 5 ms is quick, one over 10 ms slow
       let msPerRow = 0.02; // 50 rows in 1 ms
       const sizes: number[] = [];
       const put = (step: number[]) => ((now += step.length * msPerRow), sizes.push(step.length), Promise.resolve());
-      const steps = slices.newSteps();
+      const steps = slices.newSteps(true);
       expect(slices.send(items, 0, put, undefined, steps).to).toBe(500);
       expect(sizes).toEqual([50, 100, 200, 150]); // 1, 2 and 4 ms: each doubles the next; the last is cut by the slice
       expect(steps.rows).toBe(400);
@@ -103,11 +103,12 @@ describe('write slices', () => {
       expect(steps.rows).toBe(200);
       for (let i = 0; i < 5; i += 1) slices.send(items, 0, () => ((now += 100), Promise.resolve()), undefined, steps);
       expect(steps.rows).toBe(50);
-      // Another write starts from the fewest rows, whatever this one learned.
+      // Another write starts from the fewest rows, whatever this one learned, and keeps to them unless
+      // it asks to grow.
       sizes.length = 0;
       msPerRow = 0.02;
-      slices.send(items, 0, put);
-      expect(sizes[0]).toBe(50);
+      new WriteSlices(500, 50, 80).send(items, 0, put);
+      expect(sizes).toEqual(Array(10).fill(50));
     });
 
     it('sends one step however slow, and its writes fail when any step fails', async () => {

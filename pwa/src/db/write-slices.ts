@@ -14,20 +14,24 @@ const MIN_SLICE_ROWS = 50;
 /** What a slice's puts should take of the main thread, leaving the rest of its task room under 200 ms. */
 const TARGET_SLICE_MS = 40;
 /**
- * A step quicker than this share of the target doubles the next; one slower than twice it halves the
- * next. Rows a new device keeps in blocks (candidate-blocks.ts) cost little each: sent 50 to a step, a
- * pull of 100,000 made 2,000 blocks and as many Dexie writes, each with its fixed costs (bench:import,
- * BENCH_KINDS=new-device, CPU profile, 2 December 2026). Rows a record each stay in short steps.
+ * In a write whose steps may grow (newSteps), a step quicker than this share of the target doubles the
+ * next; one slower than twice it halves the next. Rows a new device keeps in blocks
+ * (candidate-blocks.ts) cost little each: sent 50 to a step, a pull of 100,000 made 2,000 blocks and as
+ * many Dexie writes, each with its fixed costs (bench:import, BENCH_KINDS=new-device, CPU profile,
+ * 2 December 2026). Rows a record each take 8–10 ms for 50 on a slow machine and stay in short steps;
+ * an import's writes, which grew too at an eighth, had tasks of 55–76 ms of CPU in IndexedDB's put
+ * instead of 42–52 ms (bench:import's online run, the same day), so only the pull asks for growth.
  */
-const QUICK_STEP_SHARE = 1 / 8;
+const QUICK_STEP_SHARE = 1 / 16;
 
 /**
- * One write's step size: from the fewest rows, doubled while its steps are quick, halved when slow
- * (QUICK_STEP_SHARE). Kept per write, not per page: a pull into blocks and an import's writes a record
- * each can alternate, and a step grown on the one would be one long task on the other.
+ * One write's step size: from the fewest rows; when it `grows`, doubled while its steps are quick and
+ * halved when slow (QUICK_STEP_SHARE). Kept per write, not per page: a pull into blocks and an import's
+ * writes a record each can alternate, and a step grown on the one would be one long task on the other.
  */
 export interface Steps {
   rows: number;
+  readonly grows: boolean;
 }
 
 export class WriteSlices {
@@ -41,9 +45,9 @@ export class WriteSlices {
     this.size = maxRows;
   }
 
-  /** Steps for a new write, from the fewest rows. */
-  newSteps(): Steps {
-    return { rows: this.minRows };
+  /** Steps for a new write, from the fewest rows; `grows`: whether they may grow (see QUICK_STEP_SHARE). */
+  newSteps(grows = false): Steps {
+    return { rows: this.minRows, grows };
   }
 
   /** Rows for the next slice: what a caller reads before it writes (the ids a sync gives) asks for so many. */
@@ -62,6 +66,7 @@ export class WriteSlices {
 
   /** A step of `rows` took `ms`: a quick full one doubles the next, a slow one halves it. */
   private stepTook(steps: Steps, rows: number, ms: number): void {
+    if (!steps.grows) return;
     const quick = this.targetMs * QUICK_STEP_SHARE;
     if (rows === steps.rows && ms < quick) steps.rows = Math.min(this.maxRows, rows * 2);
     else if (ms > 2 * quick) steps.rows = Math.max(this.minRows, Math.round(steps.rows / 2));
@@ -119,9 +124,9 @@ export const candidateWriteSlices = new WriteSlices();
  * IndexedDB (bench:import, BENCH_KINDS=new-device, 29 November 2026). A transaction's requests complete
  * in order, so by then the slice before is written: awaiting it only reports its failure.
  */
-export async function putCandidatesInSlices<T>(db: RepHireDb, rows: readonly T[], toRow: (row: T) => LocalCandidate): Promise<void> {
+export async function putCandidatesInSlices<T>(db: RepHireDb, rows: readonly T[], toRow: (row: T) => LocalCandidate, { growSteps = false } = {}): Promise<void> {
   let before: Promise<unknown> | null = null;
-  const pace = candidateWriteSlices.newSteps();
+  const pace = candidateWriteSlices.newSteps(growSteps);
   for (let at = 0; at < rows.length; ) {
     const steps: Array<Promise<unknown>> = [];
     const { to, written } = candidateWriteSlices.send(

@@ -210,9 +210,8 @@ export function dexieRows(db: RepHireDb): DexieRows {
       // here, the task began where the mutation last heard from this store (an import's batch of
       // 1,000 merged in it: 25–50 ms), and the second slice goes out in the first one's task.
       let taskStartedAt = others.length ? performance.now() : resumedAt;
-      const steps = candidateWriteSlices.newSteps();
       for (let from = 0; from < rows.length; ) {
-        const { to, written } = candidateWriteSlices.send(rows, from, (step) => db.candidates.bulkPut(step.map(local)), taskStartedAt, steps);
+        const { to, written } = candidateWriteSlices.send(rows, from, (step) => db.candidates.bulkPut(step.map(local)), taskStartedAt);
         from = to;
         const waits = writes !== null;
         await settle();

@@ -172,7 +172,7 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     const notes = await splitTouched(db, 'interviewNote', page.interviewNotes);
     const views = await splitTouched(db, 'savedView', page.savedViews);
     const interviews = await splitTouched(db, 'scheduledInterview', page.scheduledInterviews);
-    await putCandidatesInSlices(db, candidates.untouched, toLocalCandidate);
+    await putCandidatesInSlices(db, candidates.untouched, toLocalCandidate, { growSteps: true });
     await db.interviewNotes.bulkPut(notes.untouched);
     await db.experiences.bulkPut(page.experiences);
     await db.savedViews.bulkPut(views.untouched);
