@@ -74,14 +74,13 @@ export class WriteSlices {
 
   /**
    * Sends one slice of `items`, from `from`, in steps (`put` issues a step's puts before it returns;
-   * the fewest rows, more while steps are quick: stepTook) until `targetMs` has passed or the slice
-   * has `rows`: the time is checked after
-   * every step, so a slice stops on time however much slower than the last the writes have become (a
-   * size guessed from the last slice alone let a task run 230–290 ms while the server and its database
-   * took the cores: bench:import, 27 November 2026). Answers where it stopped and when its puts are
+   * the fewest rows, or more in a write whose steps grow: stepTook) until `targetMs` has passed or the
+   * slice has `rows`: the time is checked after every step, so a slice stops on time however much
+   * slower than the last the writes have become (a size guessed from the last slice alone let a task
+   * run 230–290 ms while the server and its database took the cores: bench:import, 27 November 2026). Answers where it stopped and when its puts are
    * written; the slice sizes the next one (took), unless it is the short last one of a write.
    * `taskStartedAt`: when the caller's task began its work (performance.now()), when known; `steps`:
-   * the write's (newSteps), which the slice's steps size, when it sends more than one slice.
+   * the write's step size (newSteps), carried from one of its slices to the next.
    */
   send<T>(items: readonly T[], from: number, put: (step: T[]) => Promise<unknown>, taskStartedAt?: number, steps = this.newSteps()): { to: number; written: Promise<unknown> } {
     const started = performance.now();
