@@ -90,13 +90,12 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
   /** A transaction's steps not yet sent: the next one waits for them (see run). */
   const busy = new WeakMap<DBCoreTransaction, Promise<unknown>>();
   const loading = new WeakMap<DBCoreTransaction, Promise<unknown>>();
-  /** Transactions that found a row in the row table (rowsEmpty), or put one there. */
-  const holdsRows = new WeakSet<DBCoreTransaction>();
   /**
-   * Transactions that found the row table empty and have put nothing there since (rowsEmpty): every
-   * write in a transaction comes through here, so the answer holds until this layer puts a row down.
+   * Whether the row table is empty, per transaction, once asked (rowsEmpty): false once it found a row
+   * or this layer put one there. Every write in a transaction comes through here, so a true answer
+   * holds until this layer puts a row down.
    */
-  const foundEmpty = new WeakSet<DBCoreTransaction>();
+  const emptyRows = new WeakMap<DBCoreTransaction, boolean>();
   /** Transactions that wrote the blocks' version (sendBlocks): one new version a transaction is enough. */
   const versioned = new WeakSet<DBCoreTransaction>();
   const primary = blocks.schema.primaryKey;
@@ -244,23 +243,20 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
 
   /**
    * Whether the row table holds no row: a new device's, until it writes (see the module comment). A
-   * transaction that found one does not ask again: a row kept in the table is never wrong.
+   * transaction asks once (emptyRows): a row kept in the table is never wrong.
    */
   function rowsEmpty(trans: DBCoreTransaction): Promise<boolean> {
-    if (holdsRows.has(trans)) return P.resolve(false);
-    if (foundEmpty.has(trans)) return P.resolve(true);
+    const known = emptyRows.get(trans);
+    if (known !== undefined) return P.resolve(known);
     return P.resolve(rows.count({ trans, query: { index: rows.schema.primaryKey, range: FULL_RANGE } })).then((count) => {
-      (count > 0 ? holdsRows : foundEmpty).add(trans);
+      emptyRows.set(trans, count === 0);
       return count === 0;
     });
   }
 
   /** A put or add sent down to the row table: the transaction holds rows from now on (rowsEmpty). */
   function putDown(req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
-    if (req.type === 'put' || req.type === 'add') {
-      foundEmpty.delete(req.trans);
-      holdsRows.add(req.trans);
-    }
+    if (req.type === 'put' || req.type === 'add') emptyRows.set(req.trans, false);
     return rows.mutate(req);
   }
 
@@ -310,7 +306,7 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
   /** A write: straight to the row table when it touches no block (nor could start one), else through writeBlocks. */
   function mutate(req: DBCoreMutateRequest, index: BlockIndex): Promise<DBCoreMutateResponse> | Later<DBCoreMutateResponse> {
     if (req.type === 'put' || req.type === 'add') {
-      const blockable = req.type === 'put' && !holdsRows.has(req.trans);
+      const blockable = req.type === 'put' && emptyRows.get(req.trans) !== false;
       const touches = req.values.some((value: unknown, i: number) => index.has(req.keys?.[i] ?? (value as Row).uid) || (blockable && isServerRow(value)));
       return touches ? new Later(putOrAdd(req, index)) : putDown(req);
     }
