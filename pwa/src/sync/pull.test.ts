@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCandidate } from '@shared/candidates/testing';
 import { createCandidatesRepo } from '@/features/candidates/repo';
 import { PUT_SLICE_ROWS, type RepHireDb } from '@/db/database';
+import { BLOCK_ROWS } from '@/db/candidate-blocks';
 import { applyPulledPage, pullAll } from './pull';
 import { pushOutbox } from './push';
 import { FakeSyncServer } from './testing/fake-server';
@@ -89,6 +90,27 @@ describe("a pulled page's rows", () => {
     expect(sizes.length).toBeGreaterThan(1);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(PUT_SLICE_ROWS);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(1200);
+    expect((await db.candidates.bulkGet(candidates.map((c) => c.uid))).map((row) => row?.id)).toEqual(candidates.map((c) => c.id));
+  });
+
+  it('go into blocks of hundreds on a new device while its writes are quick, not a block per step of the fewest rows', async () => {
+    const db = await device();
+    const candidates = Array.from({ length: 5000 }, (_, i) => makeCandidate({ id: i + 1, email: `b${i}@x.io` }));
+    // Every step quick (write-slices.ts, QUICK_STEP_SHARE): the pull's steps double up to a slice.
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+    try {
+      expect(await applyPulledPage(db, lastPullPage({ candidates, includedThrough: 0 }), true)).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Steps of 50 rows made a block each: 100 of them (bench:import's profile, 2 December 2026).
+    // (The table also keeps one version record, without rows.)
+    const blocks = (await db.candidateBlocks.toArray()).flatMap((record) => {
+      const rows = (record as { rows?: unknown[] }).rows;
+      return rows ? [rows] : [];
+    });
+    expect(blocks.length).toBeLessThanOrEqual(Math.ceil(candidates.length / (BLOCK_ROWS / 2)));
+    expect(blocks.reduce((sum, rows) => sum + rows.length, 0)).toBe(candidates.length);
     expect((await db.candidates.bulkGet(candidates.map((c) => c.uid))).map((row) => row?.id)).toEqual(candidates.map((c) => c.id));
   });
 });
