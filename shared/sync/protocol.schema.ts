@@ -40,6 +40,13 @@ export const MAX_MUTATIONS_PER_PUSH = 200;
 export const PULL_PAGE_SIZE = 5000;
 /** The most rows one pull page may ask for. */
 export const MAX_PULL_PAGE_SIZE = 10_000;
+/**
+ * A pull page's cursor and whether it is the last (`true` or `false`), sent as headers too, ahead of
+ * the body: the device asks for the next page as soon as they arrive, while this one is read, parsed
+ * and written. The page's body says the same and is the one trusted (a header is only a hint).
+ */
+export const PULL_CURSOR_HEADER = 'x-pull-cursor';
+export const PULL_DONE_HEADER = 'x-pull-done';
 
 const hlc = hlcSchema;
 const uid = uidSchema;

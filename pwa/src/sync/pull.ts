@@ -268,8 +268,9 @@ interface AskedPage {
 /**
  * Pulls every page, each written as it comes, and ends with the rebase. The next page is asked for while
  * the one before it is written, and as soon as that one's head (its cursor) arrives where the transport
- * reads it (httpTransport), before the rest of it is read, parsed and checked: on a pull of 100,000
- * confirmations each next page waited 30–80 ms for that (bench:import's online run, 28 November 2026).
+ * reads it (httpTransport: the response's headers), before its body is read, parsed and checked: on a
+ * pull of 100,000 confirmations each next page waited 30–80 ms for that (bench:import's online run,
+ * 28 November 2026).
  * Asked that early, its size is guessed from the page before (nextPageSize); a wrong guess is asked
  * again at the right size once the page is parsed. Never more than one page is asked ahead.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SYNC_PROTOCOL_VERSION, type PushRequest } from '@shared/sync/protocol.schema';
+import { PULL_CURSOR_HEADER, PULL_DONE_HEADER, SYNC_PROTOCOL_VERSION, type PushRequest } from '@shared/sync/protocol.schema';
 import { CANDIDATE_LWW_FIELDS } from '@shared/schemas/candidate.schema';
 import { makeCandidate } from '@shared/candidates/testing';
 import { JsonArrayBlob } from '@/lib/json-array-blob';
@@ -118,10 +118,10 @@ describe('httpTransport requests', () => {
   });
 });
 
-describe('a pull page read as it comes', () => {
+describe("a pull page's head, from its headers", () => {
   const clientId = '00000000-0000-4000-8000-000000000001';
   const page = {
-    cursor: 'eyJ2IjoxLCJlIjoiYSJ9\\"quoted\\"',
+    cursor: 'eyJ2IjoxLCJlIjoiYSJ9',
     done: false,
     reset: false,
     includedThrough: 3,
@@ -132,8 +132,8 @@ describe('a pull page read as it comes', () => {
     experiences: [],
     interviewNotes: [],
   };
-  /** A body sent as these byte chunks, the ones after `gateAt` only once `gate` resolves. */
-  const streamed = (chunks: Uint8Array[], gateAt = chunks.length, gate: Promise<void> = Promise.resolve()) =>
+  /** A body sent as these byte chunks, the ones after `gateAt` only once `gate` resolves, with these headers. */
+  const streamed = (chunks: Uint8Array[], headers: Record<string, string>, gateAt = chunks.length, gate: Promise<void> = Promise.resolve()) =>
     new Response(
       new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -144,14 +144,16 @@ describe('a pull page read as it comes', () => {
           controller.close();
         },
       }),
+      { headers },
     );
   const bytes = (text: string) => new TextEncoder().encode(text);
+  const headOf = (cursor: string, done: boolean) => ({ [PULL_CURSOR_HEADER]: cursor, [PULL_DONE_HEADER]: String(done) });
 
-  it("tells the page's cursor as soon as its start arrives, before the rest is read, and answers the whole page", async () => {
+  it("tells the page's cursor from its headers before its body has come, and answers the whole page", async () => {
     const json = JSON.stringify(page);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const transport = answering(() => streamed([bytes(json.slice(0, 20)), bytes(json.slice(20, 70)), bytes(json.slice(70))], 2, gate));
+    const transport = answering(() => streamed([bytes(json.slice(0, 20)), bytes(json.slice(20))], headOf(page.cursor, false), 0, gate));
     let head: unknown = null;
     const answered = transport.pull({ clientId }, (h) => (head = h));
     await expect.poll(() => head).toEqual({ cursor: page.cursor, done: false });
@@ -163,24 +165,28 @@ describe('a pull page read as it comes', () => {
     expect(await answered).toMatchObject({ cursor: page.cursor, includedThrough: 3, processedThrough: 4 });
   });
 
-  it('reads characters split between chunks, and tells a last page as done', async () => {
-    const last = { ...page, done: true, cursor: 'Zoë' };
-    const encoded = bytes(JSON.stringify(last));
-    const split = encoded.indexOf(0xc3) + 1; // between the two bytes of 'ë'
+  it('tells a last page as done', async () => {
+    const last = { ...page, done: true, cursor: 'bGFzdA' };
     const heads: unknown[] = [];
-    const answer = await answering(() => streamed([encoded.slice(0, 5), encoded.slice(5, split), encoded.slice(split)])).pull({ clientId }, (h) => heads.push(h));
-    expect(answer).toMatchObject({ done: true, cursor: 'Zoë' });
-    expect(heads).toEqual([{ cursor: 'Zoë', done: true }]);
+    const answer = await answering(() => streamed([bytes(JSON.stringify(last))], headOf(last.cursor, true))).pull({ clientId }, (h) => heads.push(h));
+    expect(answer).toMatchObject({ done: true, cursor: 'bGFzdA' });
+    expect(heads).toEqual([{ cursor: 'bGFzdA', done: true }]);
   });
 
-  it('tells nothing of a page that does not start with its cursor, and still answers it', async () => {
-    const { cursor, ...rest } = page;
+  it('tells nothing of a page without its head in headers (or with one it cannot read), and still answers it', async () => {
+    const unreadable: Array<Record<string, string>> = [{}, { [PULL_CURSOR_HEADER]: page.cursor }, { ...headOf(page.cursor, false), [PULL_DONE_HEADER]: 'yes' }, headOf('', false)];
+    for (const headers of unreadable) {
+      const heads: unknown[] = [];
+      const answer = await answering(() => streamed([bytes(JSON.stringify(page))], headers)).pull({ clientId }, (h) => heads.push(h));
+      expect(answer).toMatchObject({ cursor: page.cursor, done: false });
+      expect(heads, JSON.stringify(headers)).toEqual([]);
+    }
+    // Cut off in the middle, its head told: no answer, as before.
     const heads: unknown[] = [];
-    const answer = await answering(() => streamed([bytes(JSON.stringify({ ...rest, cursor }))])).pull({ clientId }, (h) => heads.push(h));
-    expect(answer).toMatchObject({ cursor, done: false });
-    expect(heads).toEqual([]);
-    // Cut off in the middle: no answer, as before.
-    const cut = await pull(answering(() => streamed([bytes(JSON.stringify(page).slice(0, 60))])));
+    const cut = await answering(() => streamed([bytes(JSON.stringify(page).slice(0, 60))], headOf(page.cursor, false)))
+      .pull({ clientId }, (h) => heads.push(h))
+      .catch((e: unknown) => e as SyncError);
     expect(cut).toMatchObject({ kind: 'network' });
+    expect(heads).toEqual([{ cursor: page.cursor, done: false }]);
   });
 });

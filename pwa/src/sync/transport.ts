@@ -8,6 +8,8 @@
  */
 import { errorEnvelopeSchema } from '@shared/api/error.schema';
 import {
+  PULL_CURSOR_HEADER,
+  PULL_DONE_HEADER,
   SYNC_PROTOCOL_VERSION,
   pushResponseSchema,
   type PullQuery,
@@ -49,7 +51,7 @@ export async function mutationsOf(push: OutgoingPush): Promise<PushRequest['muta
   return 'mutationsJson' in push ? (JSON.parse(await push.mutationsJson.text()) as PushRequest['mutations']) : push.mutations;
 }
 
-/** Where a pull page ends (its cursor) and whether more follow, read off its first bytes (readHead). */
+/** Where a pull page ends (its cursor) and whether more follow, read off its headers (headOf). */
 export interface PullHead {
   cursor: string;
   done: boolean;
@@ -58,9 +60,9 @@ export interface PullHead {
 export interface SyncTransport {
   push(request: OutgoingPush): Promise<PushResponse>;
   /**
-   * `onHead`, when the transport can: told the page's cursor as soon as its first bytes arrive, before
-   * the rest is read, parsed and checked (the pull asks for the next page then: pull.ts). The page it
-   * answers is the one to trust; a head it did not send is only a hint.
+   * `onHead`, when the transport can: told the page's cursor as soon as its headers arrive, before its
+   * body is read, parsed and checked (the pull asks for the next page then: pull.ts). The page it
+   * answers is the one to trust; the head is only a hint.
    */
   pull(query: PullQuery, onHead?: (head: PullHead) => void): Promise<PullResponse>;
   /**
@@ -116,7 +118,7 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
   /** The requests on their way, each until its answer is read (dropInFlight). */
   const inFlight = new Set<AbortController>();
 
-  async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T | Promise<T>, onText?: (text: string) => boolean): Promise<T> {
+  async function call<T>(path: string, init: RequestInit, timeoutMs: number, parse: (json: unknown) => T | Promise<T>, onResponse?: (response: Response) => void): Promise<T> {
     // Offline as far as the browser knows: no request (one sent then may never settle either way).
     if (globalThis.navigator?.onLine === false) throw new SyncError('network', "Can't reach the server (offline)");
     // One signal for the timeout and for dropInFlight (AbortSignal.any is too new for some tablets' Safari).
@@ -124,14 +126,14 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
     const timer = setTimeout(() => request.abort(new DOMException('The request timed out', 'TimeoutError')), timeoutMs);
     inFlight.add(request);
     try {
-      return await answerOf(path, init, request.signal, parse, onText);
+      return await answerOf(path, init, request.signal, parse, onResponse);
     } finally {
       clearTimeout(timer);
       inFlight.delete(request);
     }
   }
 
-  async function answerOf<T>(path: string, init: RequestInit, signal: AbortSignal, parse: (json: unknown) => T | Promise<T>, onText?: (text: string) => boolean): Promise<T> {
+  async function answerOf<T>(path: string, init: RequestInit, signal: AbortSignal, parse: (json: unknown) => T | Promise<T>, onResponse?: (response: Response) => void): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(baseUrl + path, {
@@ -145,9 +147,10 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
       throw new SyncError('network', `Can't reach the server (${(error as Error).message})`);
     }
     if (!response.ok) throw await failure(response);
+    onResponse?.(response);
     let json: unknown;
     try {
-      json = JSON.parse(onText && response.body ? await readText(response.body, onText) : await response.text());
+      json = JSON.parse(await response.text());
     } catch (error) {
       throw new SyncError('network', `The server's answer was cut off (${(error as Error).message})`);
     }
@@ -186,54 +189,19 @@ export function httpTransport(options: HttpTransportOptions = {}): SyncTransport
         { method: 'GET' },
         options.pullTimeoutMs ?? 60_000,
         (json) => parsePullPage(json),
-        onHead && ((text) => readHead(text, onHead)),
+        onHead &&
+          ((response) => {
+            const head = headOf(response);
+            if (head) onHead(head);
+          }),
       );
     },
   };
 }
 
-/**
- * A body's text, read as it comes; `onText` is shown the text so far after each chunk until it answers
- * true (it has seen what it wanted).
- */
-async function readText(body: ReadableStream<Uint8Array>, onText: (text: string) => boolean): Promise<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let start = '';
-  let watching = true;
-  const rest: string[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const chunk = decoder.decode(value, { stream: true });
-    if (!watching) rest.push(chunk);
-    else {
-      start += chunk;
-      watching = !onText(start);
-    }
-  }
-  rest.push(decoder.decode());
-  return start + rest.join('');
-}
-
-/**
- * The start of a pull page as the server writes it (`{"cursor":"…","done":false,`: pull.service.ts).
- * The cursor is at most 2,000 characters (pullQuerySchema), so a page whose first 2,100 do not start so
- * has no head to read, and the page is read as before.
- */
-const PAGE_HEAD = /^\{"cursor":("(?:[^"\\]|\\.)*"),"done":(true|false)[,}]/;
-const HEAD_CHARS = 2100;
-
-/** Tells `onHead` the page's cursor once `text` (the page so far) shows it; true once there is no more to look for. */
-function readHead(text: string, onHead: (head: PullHead) => void): boolean {
-  const match = PAGE_HEAD.exec(text);
-  if (!match) return text.length >= HEAD_CHARS;
-  let cursor: string;
-  try {
-    cursor = JSON.parse(match[1]!) as string;
-  } catch {
-    return true; // not a cursor this app reads: the page says what it holds once parsed
-  }
-  onHead({ cursor, done: match[2] === 'true' });
-  return true;
+/** A pull page's cursor and whether it is the last, from its headers, when the server sent them. */
+function headOf(response: Response): PullHead | null {
+  const cursor = response.headers.get(PULL_CURSOR_HEADER);
+  const done = response.headers.get(PULL_DONE_HEADER);
+  return cursor && (done === 'true' || done === 'false') ? { cursor, done: done === 'true' } : null;
 }

@@ -248,7 +248,14 @@ async function readPageIn(db: Knex, userId: number, from: Cursor['p'], horizon: 
   return { rows, positions, done };
 }
 
-export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<JsonText<PullResponse | LegacyPullResponse>> {
+/** A pull page's JSON, and its cursor and whether it is the last, which the route sends as headers too. */
+export interface PulledPage {
+  page: JsonText<PullResponse | LegacyPullResponse>;
+  cursor: string;
+  done: boolean;
+}
+
+export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise<PulledPage> {
   const client = await readClient(db, query.clientId, user.id);
   let cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const [epoch, snapshot] = await Promise.all([getSyncEpoch(db), readSnapshot(db, cursor)]);
@@ -287,7 +294,8 @@ export async function pull(db: Knex, user: UserModel, query: PullQuery): Promise
   const list = (page: ChangedRow[]) => `[${page.flatMap((row) => (row.j === null ? [] : [row.j])).join(',')}]`;
   const erased = rows.candidates.flatMap((row) => (row.erased === null ? [] : [row.erased]));
   const confirmed = `[${rows.candidates.flatMap((row) => (row.c ? [row.c] : [])).join(',')}]`;
-  return new JsonText(
+  const page = new JsonText<PullResponse | LegacyPullResponse>(
     `${JSON.stringify({ ...head, erased }).slice(0, -1)},"candidates":${list(rows.candidates)},"confirmed":${confirmed},"experiences":${list(rows.experiences)},"interviewNotes":${list(rows.interviewNotes)},"savedViews":${list(rows.savedViews)},"scheduledInterviews":${list(rows.scheduledInterviews)}}`,
   );
+  return { page, cursor: current.cursor, done };
 }

@@ -6,7 +6,7 @@ import { TestDevice, candidateArgs } from '../../tests/helpers/sync-device';
 import { encodeCursor, decodeCursor } from './cursor';
 import { formatHlc, nodeIdFrom } from '@shared/sync/hlc';
 import { CANDIDATE_LWW_FIELDS, candidateSchema, experienceSchema, interviewNoteSchema } from '@shared/schemas/candidate.schema';
-import { SYNC_PROTOCOL_VERSION, pullResponseSchema, readPullPage } from '@shared/sync/protocol.schema';
+import { PULL_CURSOR_HEADER, PULL_DONE_HEADER, SYNC_PROTOCOL_VERSION, pullResponseSchema, readPullPage } from '@shared/sync/protocol.schema';
 import { candidateDtoSchema } from '@shared/schemas/candidate-api.schema';
 import { rowToCandidate, sharedClocksSql, toCandidateDto } from '../candidates/candidate.store';
 import { sharedStamp } from '@shared/sync/shared-clocks';
@@ -52,6 +52,25 @@ describe('pull: requests', () => {
       expect(res.status, cursor).toBe(400);
       expect(res.body.message).toBe('The sync cursor is malformed; pull without a cursor to start over');
     }
+  });
+
+  it("sends each page's cursor and whether it is the last as headers too, as its body says them", async () => {
+    await createCandidates(3, 'head');
+    const clientId = randomUUID();
+    const seen: Array<{ cursor: string; done: boolean }> = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page += 1) {
+      const res = await admin.get(`/api/sync/pull?clientId=${clientId}&protocol=${SYNC_PROTOCOL_VERSION}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      const body = pullResponseSchema.parse(res.body);
+      expect(res.headers.get(PULL_CURSOR_HEADER)).toBe(body.cursor);
+      expect(res.headers.get(PULL_DONE_HEADER)).toBe(String(body.done));
+      seen.push({ cursor: body.cursor, done: body.done });
+      if (body.done) break;
+      cursor = body.cursor;
+    }
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)!.done).toBe(true);
   });
 });
 
