@@ -42,9 +42,11 @@ export function candidatesStored(page: Page): Promise<number> {
       try {
         const tx = db.transaction(['candidates', blocksStore]);
         const count = tx.objectStore('candidates').count();
-        const blocks = tx.objectStore(blocksStore).getAll(IDBKeyRange.lowerBound(0, true));
+        const blocks = tx.objectStore(blocksStore).getAll();
         await new Promise((resolve, reject) => ((tx.oncomplete = resolve), (tx.onerror = reject)));
-        return count.result + (blocks.result as Array<{ rows: unknown[] }>).reduce((total, block) => total + block.rows.length, 0);
+        // Each gone list names rows its block's record still holds (GoneRecord in candidate-blocks.ts).
+        const records = blocks.result as Array<{ rows?: unknown[]; gone?: string[] }>;
+        return count.result + records.reduce((total, record) => total + (record.rows?.length ?? 0) - (record.gone?.length ?? 0), 0);
       } finally {
         db.close();
       }
@@ -91,9 +93,12 @@ export function rawRewrite(page: Page, perTransaction: number): Promise<RawRewri
       const indexes = [...store.indexNames].map((name) => store.index(name)).map(({ name, keyPath, unique, multiEntry }) => ({ name, keyPath, unique, multiEntry }));
       const keyPath = store.keyPath;
       const all = store.getAll();
-      const blocks = read.objectStore(blocksStore).getAll(IDBKeyRange.lowerBound(0, true));
+      const blocks = read.objectStore(blocksStore).getAll();
       await new Promise((resolve, reject) => ((read.oncomplete = resolve), (read.onerror = reject)));
-      const rows = [...(all.result as unknown[]), ...(blocks.result as Array<{ rows: unknown[] }>).flatMap((block) => block.rows)];
+      // A block's rows, less those its gone list names (GoneRecord in candidate-blocks.ts).
+      const records = blocks.result as Array<{ n: number; rows?: Array<{ uid: string }>; gone?: string[] }>;
+      const gone = new Set(records.flatMap((record) => (record.gone ?? []).map((uid) => `${-record.n}:${uid}`)));
+      const rows = [...(all.result as unknown[]), ...records.flatMap((record) => (record.rows ?? []).filter((row) => !gone.has(`${record.n}:${row.uid}`)))];
       source.result.close();
       const name = `bench-raw-rewrite-${Date.now()}`;
       const target = indexedDB.open(name, 1);

@@ -49,16 +49,21 @@ export class BlockIndex {
   readonly emailKeys = new Map<string, string>();
   readonly inInterview = new Set<string>();
   lastBlock = 0;
+  /** Rows each block's record holds as stored, its gone rows included. */
+  private readonly stored = new Map<number, number>();
+  /** Rows that left each block without its record being written again: they are still in it, skipped. */
+  private readonly gone = new Map<number, string[]>();
   private sorted = new Map<string, Hit[]>();
   /** Entries made since each sorted list was: merged into it when it is next read. */
   private pending = new Map<string, Hit[]>();
 
   constructor(public version: string) {}
 
-  /** The index of these blocks, their rows as stored. */
-  static fromRecords(version: string, records: Array<{ n: number; rows: Row[] }>): BlockIndex {
+  /** The index of these blocks, their rows as stored, less the rows each block's gone list names. */
+  static fromRecords(version: string, records: Array<{ n: number; rows: Row[] }>, goneLists: Array<{ block: number; gone: string[] }> = []): BlockIndex {
     const index = new BlockIndex(version);
     for (const record of records) index.setBlock(record.n, record.rows);
+    for (const { block, gone } of goneLists) index.leave(block, gone);
     return index;
   }
 
@@ -81,8 +86,40 @@ export class BlockIndex {
     return place === undefined ? undefined : place % SLOTS;
   }
 
-  /** Records block `n` as holding `rows` (none: the block is gone), forgetting the rows it held before. */
+  /** How many rows block `n`'s record holds, gone ones included. */
+  storedRows(n: number): number {
+    return this.stored.get(n) ?? 0;
+  }
+
+  /** The rows that left block `n` while its record still holds them. */
+  goneFrom(n: number): readonly string[] {
+    return this.gone.get(n) ?? [];
+  }
+
+  /**
+   * Rows leave block `n` while its record stays as it is: they are named in its gone list, and no
+   * longer found here. (A row listed that lives elsewhere now, as after a reload, keeps its place.)
+   */
+  leave(n: number, uids: Iterable<string>): void {
+    const gone = this.gone.get(n) ?? [];
+    for (const uid of uids) {
+      gone.push(uid);
+      if (this.blockOf(uid) !== n) continue;
+      this.places.delete(uid);
+      this.emailKeys.delete(uid);
+      this.inInterview.delete(uid);
+    }
+    this.gone.set(n, gone);
+  }
+
+  /**
+   * Records block `n` as holding `rows` (none: the block is gone), forgetting the rows it held before;
+   * a block written anew has no gone rows.
+   */
   setBlock(n: number, rows: Row[], before: Row[] = []): void {
+    this.gone.delete(n);
+    if (rows.length) this.stored.set(n, rows.length);
+    else this.stored.delete(n);
     for (const row of before) {
       if (this.blockOf(row.uid) !== n) continue;
       this.places.delete(row.uid);

@@ -13,8 +13,9 @@
  * device does not hold yet, while the candidates table holds no row of its own (a new device, until it
  * writes). A block row that is written again stays in its block when the new version could have gone
  * there too, and moves to the candidates table otherwise (a change of this device's own); a block row
- * deleted leaves its block. So a candidate is in one place only, and the table's indexes keep every row
- * with own writes (OWN_RUN_INDEX): block rows have none.
+ * deleted leaves its block. A row that leaves is named in its block's gone list, the block's record
+ * left as it is, until more than half of it has left (writeBlocks). So a candidate is in one place
+ * only, and the table's indexes keep every row with own writes (OWN_RUN_INDEX): block rows have none.
  *
  * Reads: every candidates read — by uid, by any index, a count, a cursor — answers from both places,
  * in the order IndexedDB would: a block row's index keys (uid, emailKey, inInterview) are kept in
@@ -50,6 +51,15 @@ interface VersionRecord {
   v: string;
 }
 
+/**
+ * The rows that left block `-n` while its record was left as it is (BlockIndex.leave): a row moved to
+ * the table or deleted costs a short list, not a block read and written again (see writeBlocks).
+ */
+interface GoneRecord {
+  n: number;
+  gone: string[];
+}
+
 /** Whether a row may be kept in a block: the server's version of a candidate, with nothing of this device's on it. */
 function isServerRow(value: unknown): value is Row {
   if (typeof value !== 'object' || value === null) return false;
@@ -64,6 +74,9 @@ function isServerRow(value: unknown): value is Row {
 const P = Dexie.Promise;
 
 const FULL_RANGE: DBCoreKeyRange = { type: 3, lower: -Infinity, lowerOpen: false, upper: [[]], upperOpen: false };
+/** The blocks' records, and their gone lists (keyed by the block's number, negated). */
+const BLOCK_KEYS: DBCoreKeyRange = { type: 2, lower: VERSION_KEY, lowerOpen: true, upper: undefined, upperOpen: false };
+const GONE_KEYS: DBCoreKeyRange = { type: 2, lower: -Infinity, lowerOpen: false, upper: VERSION_KEY, upperOpen: true };
 const newVersion = () => crypto.randomUUID();
 
 /** The IndexedDB transaction under Dexie's (Dexie's DBCore passes it as it is). */
@@ -110,9 +123,10 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
         const version = record?.v ?? '';
         if (memory && memory.version === version) return void ready.set(trans, memory);
         if (!record) return void ready.set(trans, (memory = new BlockIndex('')));
-        const range: DBCoreKeyRange = { type: 2, lower: VERSION_KEY, lowerOpen: true, upper: undefined };
-        return P.resolve(blocks.query({ trans, values: true, query: { index: primary, range } })).then((stored) => {
-          ready.set(trans, (memory = BlockIndex.fromRecords(version, stored.result as BlockRecord[])));
+        const read = (range: DBCoreKeyRange) => blocks.query({ trans, values: true, query: { index: primary, range } });
+        return P.all([read(BLOCK_KEYS), read(GONE_KEYS)]).then(([stored, gone]) => {
+          const goneLists = (gone.result as GoneRecord[]).map((list) => ({ block: -list.n, gone: list.gone }));
+          ready.set(trans, (memory = BlockIndex.fromRecords(version, stored.result as BlockRecord[], goneLists)));
         });
       });
       loading.set(trans, load);
@@ -179,10 +193,16 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
   }
 
   /**
-   * Writes what a write changes in blocks: rows replaced or removed in the blocks they are in (read
-   * first), new rows in new blocks of their own. Sends every request before it answers. New rows are
-   * not added to the last block: reading it back for that cost a pull more than its writes (a pull's
-   * writes come in slices of a few hundred rows: write-slices.ts).
+   * Writes what a write changes in blocks: rows replaced in the blocks they are in (read first), rows
+   * removed named in their blocks' gone lists, new rows in new blocks of their own. Sends every request
+   * before it answers. New rows are not added to the last block: reading it back for that cost a pull
+   * more than its writes (a pull's writes come in slices of a few hundred rows: write-slices.ts).
+   *
+   * Rows that only leave a block (moved to the table by a change of this device's, or deleted) are
+   * listed as gone while at most half its record would be: rewriting the block for them would cost a
+   * block read and written per row moved, where a bulk change of 500 candidates spread over a new
+   * device's 200 blocks would read and write all 100,000 of their rows in one task. Once more than half
+   * would be gone, or a row in it changes in place, the block is written again without its gone rows.
    */
   function writeBlocks(trans: DBCoreTransaction, index: BlockIndex, changes: Map<string, Row | null>, added: Row[]): Promise<{ written: Promise<unknown> }> {
     const byBlock = new Map<number, Map<string, Row | null>>();
@@ -191,20 +211,38 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
       if (!byBlock.has(n)) byBlock.set(n, new Map());
       byBlock.get(n)!.set(uid, row);
     }
-    const numbers = [...byBlock.keys()];
-    const read = numbers.length ? P.resolve(blocks.getMany({ trans, keys: numbers })) : P.resolve([]);
-    return read.then((records: Array<BlockRecord | undefined>) => sendBlocks(trans, index, numbers.map((n, i) => [n, records[i], byBlock.get(n)!]), added));
+    const rewritten: number[] = [];
+    /** Blocks rows only leave: listed as gone, or, when none would be left, deleted (neither needs a read). */
+    const leaving: Array<[number, string[]]> = [];
+    for (const [n, blockChanges] of byBlock) {
+      const removals = [...blockChanges.values()].every((row) => row === null);
+      const goneAfter = index.goneFrom(n).length + blockChanges.size;
+      if (removals && (goneAfter * 2 <= index.storedRows(n) || goneAfter === index.storedRows(n))) leaving.push([n, [...blockChanges.keys()]]);
+      else rewritten.push(n);
+    }
+    const read = rewritten.length ? P.resolve(blocks.getMany({ trans, keys: rewritten })) : P.resolve([]);
+    return read.then((records: Array<BlockRecord | undefined>) =>
+      sendBlocks(
+        trans,
+        index,
+        rewritten.map((n, i) => [n, records[i], byBlock.get(n)!]),
+        leaving,
+        added,
+      ),
+    );
   }
 
-  /** writeBlocks' writes, once the blocks it changes are read. */
-  function sendBlocks(trans: DBCoreTransaction, index: BlockIndex, changed: Array<[number, BlockRecord | undefined, Map<string, Row | null>]>, added: Row[]) {
-    const puts: BlockRecord[] = [];
+  /** writeBlocks' writes, once the blocks it writes again are read. */
+  function sendBlocks(trans: DBCoreTransaction, index: BlockIndex, changed: Array<[number, BlockRecord | undefined, Map<string, Row | null>]>, leaving: Array<[number, string[]]>, added: Row[]) {
+    const puts: Array<BlockRecord | GoneRecord> = [];
     const deletes: number[] = [];
     // The rows a write leaves as they were stay in their stored form: only the changed ones are made again.
     const stored = (row: Row) => toStoredCandidate(row) as Row;
     for (const [n, record, changes] of changed) {
       const before = record?.rows ?? [];
+      const gone = new Set(index.goneFrom(n));
       const after = before.flatMap((row) => {
+        if (gone.has(row.uid)) return [];
         if (!changes.has(row.uid)) return [row];
         const now = changes.get(row.uid);
         return now ? [stored(now)] : [];
@@ -212,6 +250,15 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
       index.setBlock(n, after, before);
       if (after.length) puts.push({ n, rows: after });
       else deletes.push(n);
+      if (gone.size) deletes.push(-n);
+    }
+    for (const [n, uids] of leaving) {
+      index.leave(n, uids);
+      if (index.goneFrom(n).length < index.storedRows(n)) puts.push({ n: -n, gone: [...index.goneFrom(n)] });
+      else {
+        index.setBlock(n, []);
+        deletes.push(n, -n);
+      }
     }
     for (let from = 0; from < added.length; from += BLOCK_ROWS) {
       const n = index.lastBlock + 1;

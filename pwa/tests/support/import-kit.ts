@@ -72,7 +72,7 @@ export interface DeviceCandidate {
 /**
  * Every candidate row on the device, straight from IndexedDB, as the tables store them: the candidates
  * store's records and the rows of its blocks (pwa/src/db/candidate-blocks.ts: a new device keeps what it
- * pulls there).
+ * pulls there), less the rows that have left them (their gone lists: GoneRecord there).
  */
 function storedCandidateRows(page: Page): Promise<unknown[]> {
   return page.evaluate(
@@ -84,11 +84,14 @@ function storedCandidateRows(page: Page): Promise<unknown[]> {
           const db = open.result;
           const tx = db.transaction(['candidates', blocksStore]);
           const rows = tx.objectStore('candidates').getAll();
-          const blocks = tx.objectStore(blocksStore).getAll(IDBKeyRange.lowerBound(0, true));
+          const blocks = tx.objectStore(blocksStore).getAll();
           tx.onerror = () => reject(tx.error);
           tx.oncomplete = () => {
             db.close();
-            resolve([...rows.result, ...(blocks.result as Array<{ rows: unknown[] }>).flatMap((block) => block.rows)]);
+            // A block's rows, less those its gone list (keyed by the block's number, negated) names.
+            const records = blocks.result as Array<{ n: number; rows?: Array<{ uid: string }>; gone?: string[] }>;
+            const gone = new Set(records.flatMap((record) => (record.gone ?? []).map((uid) => `${-record.n}:${uid}`)));
+            resolve([...rows.result, ...records.flatMap((record) => (record.rows ?? []).filter((row) => !gone.has(`${record.n}:${row.uid}`)))]);
           };
         };
       }),
