@@ -53,6 +53,8 @@ export class BlockIndex {
   private readonly stored = new Map<number, number>();
   /** Rows that left each block without its record being written again: they are still in it, skipped. */
   private readonly gone = new Map<number, string[]>();
+  /** The blocks whose records still hold a row that left them, by the row's uid (the gone lists, turned round). */
+  private readonly stale = new Map<string, number[]>();
   private sorted = new Map<string, Hit[]>();
   /** Entries made since each sorted list was: merged into it when it is next read. */
   private pending = new Map<string, Hit[]>();
@@ -86,6 +88,18 @@ export class BlockIndex {
     return place === undefined ? undefined : place % SLOTS;
   }
 
+  /** The blocks whose records still hold a copy of these rows, left there when the rows left them. */
+  staleBlocksOf(uids: Iterable<string>): number[] {
+    const blocks = new Set<number>();
+    for (const uid of uids) for (const n of this.stale.get(uid) ?? []) blocks.add(n);
+    return [...blocks];
+  }
+
+  /** The uids in `range` (of the primary key) that some block's record still holds a copy of. */
+  staleWithin(range: DBCoreKeyRange): string[] {
+    return [...this.stale.keys()].filter((uid) => inRange(uid, range));
+  }
+
   /** How many rows block `n`'s record holds, gone ones included. */
   storedRows(n: number): number {
     return this.stored.get(n) ?? 0;
@@ -104,6 +118,7 @@ export class BlockIndex {
     const gone = this.gone.get(n) ?? [];
     for (const uid of uids) {
       gone.push(uid);
+      this.stale.set(uid, [...(this.stale.get(uid) ?? []), n]);
       if (this.blockOf(uid) !== n) continue;
       this.places.delete(uid);
       this.emailKeys.delete(uid);
@@ -117,6 +132,11 @@ export class BlockIndex {
    * a block written anew has no gone rows.
    */
   setBlock(n: number, rows: Row[], before: Row[] = []): void {
+    for (const uid of this.gone.get(n) ?? []) {
+      const blocks = this.stale.get(uid)?.filter((block) => block !== n) ?? [];
+      if (blocks.length) this.stale.set(uid, blocks);
+      else this.stale.delete(uid);
+    }
     this.gone.delete(n);
     if (rows.length) this.stored.set(n, rows.length);
     else this.stored.delete(n);

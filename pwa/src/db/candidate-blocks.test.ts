@@ -128,6 +128,9 @@ describe('candidates kept in blocks', () => {
             const expected = await readPlain(plain);
             expect(await readAll(connections[0])).toEqual(expected);
             expect(await readAll(connections[1])).toEqual(expected);
+            // A copy a gone list keeps is of a row the device still holds: a deleted row leaves none.
+            const kept = (await blockRecords(connections[0])).gone.flatMap(([, uids]) => uids);
+            expect(kept.filter((uid) => !expected.keys.includes(uid))).toEqual([]);
           }
         } finally {
           plain.close();
@@ -168,41 +171,46 @@ describe('candidates kept in blocks', () => {
     expect(await db.candidates.where('emailKey').equals('late@x.io').count()).toBe(1);
   });
 
-  it('lists rows that leave a block as gone while at most half of it is, then writes the block again without them', async () => {
+  it('lists rows moved to the table as gone while at most half of a block is, and a delete leaves no copy behind', async () => {
     const [db, other] = await tabs();
     const pulled = Array.from({ length: 10 }, (_, i) => toLocalCandidate({ ...makeCandidate({ email: `g${i}@x.io`, status: i % 2 ? 'interview' : 'new' }), id: i + 1 }));
     await db.candidates.bulkPut(pulled);
     await other.candidates.count(); // the other tab has read the blocks
     const first = await db.candidateBlocks.get(1);
+    const edit = (i: number) => ({ ...pulled[i]!, phone: `v${i}`, ownWrites: { from: i, through: i, count: 1 } });
 
-    // Three deleted and one moved to the table by an edit: four of ten gone, the record as it was.
-    await db.candidates.bulkDelete(pulled.slice(0, 3).map((row) => row.uid));
-    await db.candidates.put({ ...pulled[3]!, phone: '555', ownWrites: { from: 1, through: 1, count: 1 } });
+    // Four rows moved to the table by edits of this device's: four of ten gone, the record as it was.
+    await db.candidates.bulkPut([0, 1, 2].map(edit));
+    await other.candidates.put(edit(3));
     expect(await db.candidateBlocks.get(1)).toEqual(first);
     expect((await blockRecords(db)).gone).toEqual([[1, pulled.slice(0, 4).map((row) => row.uid)]]);
     for (const tab of [db, other]) {
-      expect(await tab.candidates.count()).toBe(7);
-      expect(await tab.candidates.where('emailKey').equals('g1@x.io').count()).toBe(0);
-      expect(await tab.candidates.where(IN_INTERVIEW_INDEX).equals(1).primaryKeys()).toEqual([pulled[3]!.uid, ...[5, 7, 9].map((i) => pulled[i]!.uid)].sort());
-      expect((await tab.candidates.get(pulled[3]!.uid))?.phone).toBe('555');
+      expect(await tab.candidates.count()).toBe(10);
+      expect(await tab.candidates.where('emailKey').equals('g1@x.io').primaryKeys()).toEqual([pulled[1]!.uid]);
+      expect(await tab.candidates.where(IN_INTERVIEW_INDEX).equals(1).primaryKeys()).toEqual([1, 3, 5, 7, 9].map((i) => pulled[i]!.uid).sort());
+      expect((await tab.candidates.get(pulled[3]!.uid))?.phone).toBe('v3');
     }
 
-    // A fifth is still half; the sixth would make more than half gone: the block is written again.
-    await db.candidates.delete(pulled[4]!.uid);
+    // A fifth is still half; a sixth would make more than half gone: the block is written again.
+    await db.candidates.put(edit(4));
     expect((await blockRecords(db)).gone).toEqual([[1, pulled.slice(0, 5).map((row) => row.uid)]]);
-    await other.candidates.delete(pulled[5]!.uid);
+    await other.candidates.put(edit(5));
     expect(await blockRecords(db)).toEqual({ stored: 4, gone: [] });
-    for (const tab of [db, other]) expect(await tab.candidates.orderBy('emailKey').keys()).toEqual(['g3@x.io', 'g6@x.io', 'g7@x.io', 'g8@x.io', 'g9@x.io']);
 
-    // A row changed in place writes its block again too, without the gone rows.
-    await db.candidates.delete(pulled[6]!.uid);
+    // A moved row deleted (erased): the block that kept a copy of it is written again without it.
+    await db.candidates.put(edit(6));
     expect((await blockRecords(db)).gone).toEqual([[1, [pulled[6]!.uid]]]);
-    await db.candidates.put({ ...pulled[7]!, phone: 'v2' });
+    await other.candidates.delete(pulled[6]!.uid);
     expect(await blockRecords(db)).toEqual({ stored: 3, gone: [] });
-    // The rest leave at once: the block and its list are deleted, the version record stays.
-    await other.candidates.bulkDelete([7, 8, 9].map((i) => pulled[i]!.uid));
+    expect(JSON.stringify(await db.candidateBlocks.toArray())).not.toContain(pulled[6]!.uid);
+    // A block row deleted: its block written again at once, no gone list.
+    await db.candidates.delete(pulled[7]!.uid);
+    expect(await blockRecords(db)).toEqual({ stored: 2, gone: [] });
+    for (const tab of [db, other]) expect(await tab.candidates.orderBy('emailKey').keys()).toEqual(['g0@x.io', 'g1@x.io', 'g2@x.io', 'g3@x.io', 'g4@x.io', 'g5@x.io', 'g8@x.io', 'g9@x.io']);
+    // The rest leave at once: the block is deleted, the version record stays.
+    await other.candidates.bulkDelete([8, 9].map((i) => pulled[i]!.uid));
     expect(await db.candidateBlocks.count()).toBe(1);
-    expect(await db.candidates.count()).toBe(1);
+    expect(await db.candidates.count()).toBe(6);
   });
 
   it('places each write of a transaction by what the transaction did before it, and shows them all to another tab', async () => {

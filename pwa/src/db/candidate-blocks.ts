@@ -13,9 +13,11 @@
  * device does not hold yet, while the candidates table holds no row of its own (a new device, until it
  * writes). A block row that is written again stays in its block when the new version could have gone
  * there too, and moves to the candidates table otherwise (a change of this device's own); a block row
- * deleted leaves its block. A row that leaves is named in its block's gone list, the block's record
- * left as it is, until more than half of it has left (writeBlocks). So a candidate is in one place
- * only, and the table's indexes keep every row with own writes (OWN_RUN_INDEX): block rows have none.
+ * deleted leaves its block. A row that moves to the table is named in its block's gone list, the
+ * block's record left as it is, until more than half of it has left; a delete writes the block again
+ * without it, and without any older copy of it a gone list names (writeBlocks). So a candidate is in
+ * one place only, and the table's indexes keep every row with own writes (OWN_RUN_INDEX): block rows
+ * have none.
  *
  * Reads: every candidates read — by uid, by any index, a count, a cursor — answers from both places,
  * in the order IndexedDB would: a block row's index keys (uid, emailKey, inInterview) are kept in
@@ -198,13 +200,15 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
    * before it answers. New rows are not added to the last block: reading it back for that cost a pull
    * more than its writes (a pull's writes come in slices of a few hundred rows: write-slices.ts).
    *
-   * Rows that only leave a block (moved to the table by a change of this device's, or deleted) are
-   * listed as gone while at most half its record would be: rewriting the block for them would cost a
-   * block read and written per row moved, where a bulk change of 500 candidates spread over a new
-   * device's 200 blocks would read and write all 100,000 of their rows in one task. Once more than half
-   * would be gone, or a row in it changes in place, the block is written again without its gone rows.
+   * Rows that only leave a block for the table (a change of this device's) are listed as gone while
+   * at most half its record would be: rewriting the block for them would cost a block read and written
+   * per row moved, where a bulk change of 500 candidates spread over a new device's 200 blocks would
+   * read and write all 100,000 of their rows in one task. Once more than half would be gone, or a row
+   * in it changes in place, the block is written again without its gone rows. So is every block in
+   * `purge`: a delete leaves no copy of a row behind (an erased candidate must be gone from the device:
+   * erasure.ts), nor does it keep the block's other gone rows.
    */
-  function writeBlocks(trans: DBCoreTransaction, index: BlockIndex, changes: Map<string, Row | null>, added: Row[]): Promise<{ written: Promise<unknown> }> {
+  function writeBlocks(trans: DBCoreTransaction, index: BlockIndex, changes: Map<string, Row | null>, added: Row[], purge: readonly number[] = []): Promise<{ written: Promise<unknown> }> {
     const byBlock = new Map<number, Map<string, Row | null>>();
     for (const [uid, row] of changes) {
       const n = index.blockOf(uid)!;
@@ -214,10 +218,13 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
     const rewritten: number[] = [];
     /** Blocks rows only leave: listed as gone, or, when none would be left, deleted (neither needs a read). */
     const leaving: Array<[number, string[]]> = [];
+    for (const n of purge) if (!byBlock.has(n)) byBlock.set(n, new Map());
+    const purged = new Set(purge);
     for (const [n, blockChanges] of byBlock) {
       const removals = [...blockChanges.values()].every((row) => row === null);
       const goneAfter = index.goneFrom(n).length + blockChanges.size;
-      if (removals && (goneAfter * 2 <= index.storedRows(n) || goneAfter === index.storedRows(n))) leaving.push([n, [...blockChanges.keys()]]);
+      const leaves = removals && !purged.has(n) && (goneAfter * 2 <= index.storedRows(n) || goneAfter === index.storedRows(n));
+      if (leaves) leaving.push([n, [...blockChanges.keys()]]);
       else rewritten.push(n);
     }
     const read = rewritten.length ? P.resolve(blocks.getMany({ trans, keys: rewritten })) : P.resolve([]);
@@ -357,14 +364,18 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
       const touches = req.values.some((value: unknown, i: number) => index.has(req.keys?.[i] ?? (value as Row).uid) || (blockable && isServerRow(value)));
       return touches ? new Later(putOrAdd(req, index)) : putDown(req);
     }
-    if (req.type === 'delete' && !req.keys.some((uid) => index.has(uid))) return rows.mutate(req);
-    if (req.type === 'deleteRange' && !index.size) return rows.mutate(req);
-    return new Later(removeFromBlocks(req, index));
+    const deleted = req.type === 'delete' ? (req.keys as string[]) : req.type === 'deleteRange' ? index.staleWithin(req.range) : [];
+    const stale = index.staleBlocksOf(deleted);
+    if (req.type === 'delete' && !stale.length && !req.keys.some((uid) => index.has(uid))) return rows.mutate(req);
+    if (req.type === 'deleteRange' && !stale.length && !index.size) return rows.mutate(req);
+    return new Later(removeFromBlocks(req, index, stale));
   }
 
-  function removeFromBlocks(req: Extract<DBCoreMutateRequest, { type: 'delete' | 'deleteRange' }>, index: BlockIndex): Promise<{ done: Promise<DBCoreMutateResponse> }> {
+  /** A delete: its block rows removed, and every block holding a stale copy of a deleted row written again (`stale`). */
+  function removeFromBlocks(req: Extract<DBCoreMutateRequest, { type: 'delete' | 'deleteRange' }>, index: BlockIndex, stale: number[]): Promise<{ done: Promise<DBCoreMutateResponse> }> {
     const removed: string[] = req.type === 'delete' ? (req.keys as string[]).filter((uid) => index.has(uid)) : index.hits(rows.schema.primaryKey, req.range).map((hit) => hit.primaryKey);
-    return writeBlocks(req.trans, index, new Map(removed.map((uid) => [uid, null])), []).then(({ written }) => ({
+    const purge = [...new Set([...removed.map((uid) => index.blockOf(uid)!), ...stale])];
+    return writeBlocks(req.trans, index, new Map(removed.map((uid) => [uid, null])), [], purge).then(({ written }) => ({
       done: P.all([rows.mutate(req), written]).then(([response]) => response),
     }));
   }
