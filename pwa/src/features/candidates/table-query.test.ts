@@ -124,4 +124,24 @@ describe('table query', () => {
       { numRuns: 200 },
     );
   });
+
+  it('builds a text column in slices too, with pauses between them, to the orders a build at once gives', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(candidateArb, { maxLength: 40 }), fc.integer({ min: 1, max: 12 }), fc.constantFrom('name' as const, 'email' as const, 'phone' as const), async (rows, sliceRows, column) => {
+        const index = indexCandidates(rows.map((row) => makeCandidate(row)));
+        const sliced = createSortOrders(index);
+        let pauses = 0;
+        await sliced.warmInSlices(column, sliceRows, async () => void (pauses += 1));
+        // More than one slice of entries: it paused between them (and around the sort of their keys).
+        if (index.length > sliceRows) expect(pauses).toBeGreaterThanOrEqual(Math.ceil(index.length / sliceRows));
+        else expect(pauses).toBe(0);
+        const atOnce = createSortOrders(index);
+        for (const direction of ['asc', 'desc'] as const) expect(sliced.order(column, direction)).toEqual(atOnce.order(column, direction));
+        const before = pauses;
+        await sliced.warmInSlices(column, sliceRows, async () => void (pauses += 1));
+        expect(pauses).toBe(before);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

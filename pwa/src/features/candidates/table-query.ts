@@ -47,25 +47,58 @@ interface Ranks {
   distinct: number;
 }
 
+/** A column's ranks, at once. */
 function ranksFor(index: readonly IndexedCandidate[], column: SortColumn): Ranks {
-  if (column === 'status' || column === 'appliedDate') return numericRanks(index, column);
-  const keys = index.map((entry) => keyOf(entry, column));
-  // Names, emails and phone digits in a StringSet and StringMap: the candidate mirror keeps them, and
-  // in a Set or Map each would join V8's string table (string-map.ts).
-  const values = new StringSet();
-  for (const key of keys) if (key !== null) values.add(key as string);
-  return ranked(keys, Array.from(values).sort(), new StringMap()); // code-unit order, as `<` compares strings
-}
-
-type NumericColumn = 'status' | 'appliedDate';
-
-/** The ranks of a numeric column, at once. */
-function numericRanks(index: readonly IndexedCandidate[], column: NumericColumn): Ranks {
-  const steps = numericRankSteps(index, column, index.length);
+  const steps = rankSteps(index, column, index.length);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+type NumericColumn = 'status' | 'appliedDate';
+
+/** A column's ranks, `rowsPerStep` entries read per step (the generator yields between steps). */
+function rankSteps(index: readonly IndexedCandidate[], column: SortColumn, rowsPerStep: number): Generator<void, Ranks> {
+  return column === 'status' || column === 'appliedDate' ? numericRankSteps(index, column, rowsPerStep) : stringRankSteps(index, column, rowsPerStep);
+}
+
+/**
+ * The ranks of a text column (name, email, phone digits), `rowsPerStep` entries per step; the sort of
+ * the distinct keys is one step of its own. Built at once for 100,000 candidates, a column was one task
+ * of 200–290 ms on a 2-core machine (a CPU profile of bench:import's new device, the idle-time warming
+ * of the Candidates page's orders: useCandidateTableModel.ts, 2 December 2026). Names, emails and phone
+ * digits go in a StringSet and StringMap: the candidate mirror keeps them, and in a Set or Map each
+ * would join V8's string table (string-map.ts).
+ */
+function* stringRankSteps(index: readonly IndexedCandidate[], column: SortColumn, rowsPerStep: number): Generator<void, Ranks> {
+  const sliceRows = Math.max(1, rowsPerStep);
+  const keys: Key[] = new Array<Key>(index.length);
+  const values = new StringSet();
+  for (let from = 0; from < index.length; from += sliceRows) {
+    if (from > 0) yield;
+    for (let position = from; position < Math.min(index.length, from + sliceRows); position += 1) {
+      const key = keyOf(index[position]!, column);
+      keys[position] = key;
+      if (key !== null) values.add(key as string);
+    }
+  }
+  if (index.length > sliceRows) yield;
+  const sorted = Array.from(values).sort(); // code-unit order, as `<` compares strings
+  const rankOf = new StringMap<number>();
+  for (let from = 0; from < sorted.length; from += sliceRows) {
+    if (index.length > sliceRows) yield;
+    for (let at = from; at < Math.min(sorted.length, from + sliceRows); at += 1) rankOf.set(sorted[at]!, at);
+  }
+  const rank = new Int32Array(index.length);
+  for (let from = 0; from < index.length; from += sliceRows) {
+    if (index.length > sliceRows) yield;
+    for (let position = from; position < Math.min(index.length, from + sliceRows); position += 1) {
+      const key = keys[position];
+      rank[position] = key === null || key === undefined ? -1 : rankOf.get(key as string)!;
+    }
+  }
+  return { rank, distinct: sorted.length };
 }
 
 /**
@@ -113,14 +146,6 @@ function lowerBound(sorted: Float64Array, key: number): number {
   return low;
 }
 
-/** Each key's rank among `sorted` (the distinct keys, ascending), through `rankOf`. */
-function ranked<K extends string | number>(keys: readonly Key[], sorted: K[], rankOf: { set(key: K, rank: number): unknown; get(key: K): number | undefined }): Ranks {
-  sorted.forEach((value, rank) => rankOf.set(value, rank));
-  const rank = new Int32Array(keys.length);
-  keys.forEach((key, position) => (rank[position] = key === null ? -1 : rankOf.get(key as K)!));
-  return { rank, distinct: sorted.length };
-}
-
 /** Stable counting sort of `over` by rank (asc or desc); empties (-1) last, in `over`'s order. */
 function orderByRank({ rank, distinct }: Ranks, over: Uint32Array, direction: SortDirection): Uint32Array {
   const counts = new Uint32Array(distinct + 1); // last bucket: empties
@@ -143,13 +168,11 @@ function orderByRank({ rank, distinct }: Ranks, over: Uint32Array, direction: So
 export interface SortOrders {
   /** Positions into the index, in this column's order (built on first use, then kept). */
   order(column: SortColumn, direction: SortDirection): Uint32Array;
-  /** Builds a column's ranks ahead of use (idle time). */
-  warm(column: SortColumn): void;
   /**
-   * Builds a numeric column's ranks ahead of use, reading `sliceRows` entries per task (`pause`
-   * between them); resolves once they are built (at once when they were).
+   * Builds a column's ranks ahead of use, reading `sliceRows` entries per task (`pause` between
+   * them); resolves once they are built (at once when they were).
    */
-  warmInSlices(column: NumericColumn, sliceRows: number, pause: () => Promise<void>): Promise<void>;
+  warmInSlices(column: SortColumn, sliceRows: number, pause: () => Promise<void>): Promise<void>;
   /**
    * The orders of `next`: this index with the entries at `changed` positions replaced. Keeps every
    * column whose key no changed entry altered; the others are built again on use.
@@ -180,10 +203,9 @@ function sortOrders(index: readonly IndexedCandidate[], ranks: Map<SortColumn, R
       if (!order) orders.set(key, (order = column === 'appliedDate' && direction === 'desc' ? baseOrder() : orderByRank(ranksOf(column), baseOrder(), direction)));
       return order;
     },
-    warm: (column) => void ranksOf(column),
     async warmInSlices(column, sliceRows, pause) {
       if (ranks.has(column)) return;
-      const steps = numericRankSteps(index, column, sliceRows);
+      const steps = rankSteps(index, column, sliceRows);
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) {
           // Another caller may have built them meanwhile: the first built stays (orders use it).
