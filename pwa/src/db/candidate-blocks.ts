@@ -33,42 +33,13 @@
 import Dexie, { cmp, type DBCore, type DBCoreCursor, type DBCoreIndex, type DBCoreKeyRange, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCoreTable, type DBCoreTransaction, type Middleware } from 'dexie';
 import { fromStoredCandidate, toStoredCandidate } from './stored-candidate';
 import { BLOCK_ROWS, BlockIndex, compareHits, type Hit, type Row } from './block-index';
+import { BLOCK_KEYS, GONE_KEYS, VERSION_KEY, isServerRow, planBlockWrites, rowsAfter, type BlockRecord, type GoneRecord, type VersionRecord } from './block-records';
 import { MergedCursor } from './merged-cursor';
 
 const TABLE = 'candidates';
 /** The blocks' table (database.ts declares it). */
 export const BLOCKS_TABLE = 'candidateBlocks';
 export { BLOCK_ROWS };
-/** The key of the blocks' version record; blocks are numbered from 1. */
-const VERSION_KEY = 0;
-
-interface BlockRecord {
-  n: number;
-  /** The rows in their stored form (stored-candidate.ts), which names uid, emailKey and status as the row does. */
-  rows: Row[];
-}
-
-interface VersionRecord {
-  n: typeof VERSION_KEY;
-  v: string;
-}
-
-/**
- * The rows that left block `-n` while its record was left as it is (BlockIndex.leave): a row moved to
- * the table or deleted costs a short list, not a block read and written again (see writeBlocks).
- */
-interface GoneRecord {
-  n: number;
-  gone: string[];
-}
-
-/** Whether a row may be kept in a block: the server's version of a candidate, with nothing of this device's on it. */
-function isServerRow(value: unknown): value is Row {
-  if (typeof value !== 'object' || value === null) return false;
-  const row = value as Row;
-  return typeof row.uid === 'string' && typeof row.id === 'number' && row.localOnly === undefined && row.ownWrites === undefined;
-}
-
 /**
  * Dexie's promise: its callbacks run in the transaction's zone, where a native promise's would not
  * (Dexie would take the caller's next step for one outside the transaction). Every chain here is one.
@@ -76,9 +47,6 @@ function isServerRow(value: unknown): value is Row {
 const P = Dexie.Promise;
 
 const FULL_RANGE: DBCoreKeyRange = { type: 3, lower: -Infinity, lowerOpen: false, upper: [[]], upperOpen: false };
-/** The blocks' records, and their gone lists (keyed by the block's number, negated). */
-const BLOCK_KEYS: DBCoreKeyRange = { type: 2, lower: VERSION_KEY, lowerOpen: true, upper: undefined, upperOpen: false };
-const GONE_KEYS: DBCoreKeyRange = { type: 2, lower: -Infinity, lowerOpen: false, upper: VERSION_KEY, upperOpen: true };
 const newVersion = () => crypto.randomUUID();
 
 /** The IndexedDB transaction under Dexie's (Dexie's DBCore passes it as it is). */
@@ -195,38 +163,14 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
   }
 
   /**
-   * Writes what a write changes in blocks: rows replaced in the blocks they are in (read first), rows
-   * removed named in their blocks' gone lists, new rows in new blocks of their own. Sends every request
-   * before it answers. New rows are not added to the last block: reading it back for that cost a pull
-   * more than its writes (a pull's writes come in slices of a few hundred rows: write-slices.ts).
-   *
-   * Rows that only leave a block for the table (a change of this device's) are listed as gone while
-   * at most half its record would be: rewriting the block for them would cost a block read and written
-   * per row moved, where a bulk change of 500 candidates spread over a new device's 200 blocks would
-   * read and write all 100,000 of their rows in one task. Once more than half would be gone, or a row
-   * in it changes in place, the block is written again without its gone rows. So is every block in
-   * `purge`: a delete leaves no copy of a row behind (an erased candidate must be gone from the device:
-   * erasure.ts), nor does it keep the block's other gone rows.
+   * Writes what a write changes in blocks (planned by planBlockWrites): rows replaced in the blocks
+   * they are in (read first), rows moved to the table named in their blocks' gone lists, blocks a
+   * delete touches written again, new rows in new blocks of their own. Sends every request before it
+   * answers. New rows are not added to the last block: reading it back for that cost a pull more than
+   * its writes (a pull's writes come in slices of a few hundred rows: write-slices.ts).
    */
   function writeBlocks(trans: DBCoreTransaction, index: BlockIndex, changes: Map<string, Row | null>, added: Row[], purge: readonly number[] = []): Promise<{ written: Promise<unknown> }> {
-    const byBlock = new Map<number, Map<string, Row | null>>();
-    for (const [uid, row] of changes) {
-      const n = index.blockOf(uid)!;
-      if (!byBlock.has(n)) byBlock.set(n, new Map());
-      byBlock.get(n)!.set(uid, row);
-    }
-    const rewritten: number[] = [];
-    /** Blocks rows only leave: listed as gone, or, when none would be left, deleted (neither needs a read). */
-    const leaving: Array<[number, string[]]> = [];
-    for (const n of purge) if (!byBlock.has(n)) byBlock.set(n, new Map());
-    const purged = new Set(purge);
-    for (const [n, blockChanges] of byBlock) {
-      const removals = [...blockChanges.values()].every((row) => row === null);
-      const goneAfter = index.goneFrom(n).length + blockChanges.size;
-      const leaves = removals && !purged.has(n) && (goneAfter * 2 <= index.storedRows(n) || goneAfter === index.storedRows(n));
-      if (leaves) leaving.push([n, [...blockChanges.keys()]]);
-      else rewritten.push(n);
-    }
+    const { byBlock, rewritten, leaving } = planBlockWrites(index, changes, purge);
     const read = rewritten.length ? P.resolve(blocks.getMany({ trans, keys: rewritten })) : P.resolve([]);
     return read.then((records: Array<BlockRecord | undefined>) =>
       sendBlocks(
@@ -248,12 +192,7 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
     for (const [n, record, changes] of changed) {
       const before = record?.rows ?? [];
       const gone = new Set(index.goneFrom(n));
-      const after = before.flatMap((row) => {
-        if (gone.has(row.uid)) return [];
-        if (!changes.has(row.uid)) return [row];
-        const now = changes.get(row.uid);
-        return now ? [stored(now)] : [];
-      });
+      const after = rowsAfter(before, gone, changes, stored);
       index.setBlock(n, after, before);
       if (after.length) puts.push({ n, rows: after });
       else deletes.push(n);
@@ -364,7 +303,7 @@ function blockedCandidates(rows: DBCoreTable, blocks: DBCoreTable): DBCoreTable 
       const touches = req.values.some((value: unknown, i: number) => index.has(req.keys?.[i] ?? (value as Row).uid) || (blockable && isServerRow(value)));
       return touches ? new Later(putOrAdd(req, index)) : putDown(req);
     }
-    const deleted = req.type === 'delete' ? (req.keys as string[]) : req.type === 'deleteRange' ? index.staleWithin(req.range) : [];
+    const deleted = req.type === 'delete' ? (req.keys as string[]) : index.staleWithin(req.range);
     const stale = index.staleBlocksOf(deleted);
     if (req.type === 'delete' && !stale.length && !req.keys.some((uid) => index.has(uid))) return rows.mutate(req);
     if (req.type === 'deleteRange' && !stale.length && !index.size) return rows.mutate(req);
