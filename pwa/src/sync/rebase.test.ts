@@ -279,4 +279,34 @@ describe('pulled rows', () => {
     expect(await db.candidates.get(record.uid)).toEqual(toLocalCandidate(record));
     expect(await db.serverRows.count()).toBe(0);
   });
+
+  it('flag a rebase when one shares its email with a candidate made here, however many rows hold the emails before it', async () => {
+    const repo = await setup();
+    // 600 candidates the server sent: more than a slice of the rows holding a page's emails.
+    const held = Array.from({ length: 600 }, (_, i) => serverRecord(`p${i}@x.io`));
+    await applyPulledPage(db, page(held, 0), true);
+    await repo.createCandidate({ name: 'Mine', email: 'mine@x.io' });
+    const sameEmails = held.map((row) => serverRecord(row.email));
+
+    // Every email held, by rows the server sent: nothing to replay.
+    await applyPulledPage(db, page(sameEmails, 0, 'c2'), true);
+    expect(await getMeta(db, 'needsRebase')).toBe(false);
+
+    // The last email of the page is the one made here (its import or creation replays onto the pulled row).
+    await applyPulledPage(db, page([...sameEmails, serverRecord('MINE@x.io')], 0, 'c3'), true);
+    expect(await getMeta(db, 'needsRebase')).toBe(true);
+  });
+
+  it('flag a rebase when one shares its email with a row a pending change touches', async () => {
+    const repo = await setup();
+    const [ann, bo] = [serverRecord('ann@x.io'), serverRecord('bo@x.io')];
+    await applyPulledPage(db, page([ann, bo], 0), true);
+    await repo.updateCandidate(ann.uid, { phone: '2' });
+
+    await applyPulledPage(db, page([serverRecord('bo@x.io')], 0, 'c2'), true);
+    expect(await getMeta(db, 'needsRebase')).toBe(false);
+
+    await applyPulledPage(db, page([serverRecord('ann@x.io')], 0, 'c3'), true);
+    expect(await getMeta(db, 'needsRebase')).toBe(true);
+  });
 });
