@@ -4,7 +4,8 @@
  * `sortIndexedCandidates` → `filterIndexedCandidates` → `paginate` (a property test checks it), but:
  *
  * - Sort orders are arrays of positions into the index, built per column without a comparator: the
- *   column's distinct values are sorted once (a native sort), then a stable counting sort by rank runs
+ *   column's distinct values are sorted once (natively; merged in steps when warmed at idle time:
+ *   sort-in-steps.ts), then a stable counting sort by rank runs
  *   over the default order (appliedDate newest first, then list position). Stability gives exactly
  *   the shared tie-breaks; empty values go last in either direction. Asc and desc come from the same
  *   ranks, and each order is built once per data change and kept (`SortOrders`).
@@ -22,6 +23,7 @@ import { candidateFilterPredicate, hasActiveFilters, type CandidateFilters } fro
 import { phoneDigits } from '@shared/candidates/phone';
 import type { SortColumn, SortDirection } from '@shared/candidates/sort';
 import { pageCountFor, type Page } from '@shared/list/pagination';
+import { sortInSteps } from './sort-in-steps';
 
 type Key = string | number | null;
 
@@ -64,8 +66,8 @@ function rankSteps(index: readonly IndexedCandidate[], column: SortColumn, rowsP
 }
 
 /**
- * The ranks of a text column (name, email, phone digits), `rowsPerStep` entries per step; the sort of
- * the distinct keys is one step of its own. Built at once for 100,000 candidates, a column was one task
+ * The ranks of a text column (name, email, phone digits), `rowsPerStep` entries per step, the sort of
+ * the distinct keys too (sort-in-steps.ts). Built at once for 100,000 candidates, a column was one task
  * of 200–290 ms on a 2-core machine (a CPU profile of bench:import's new device, the idle-time warming
  * of the Candidates page's orders: useCandidateTableModel.ts, 2 December 2026). Names, emails and phone
  * digits go in a StringSet and StringMap: the candidate mirror keeps them, and in a Set or Map each
@@ -84,7 +86,7 @@ function* stringRankSteps(index: readonly IndexedCandidate[], column: SortColumn
     }
   }
   if (index.length > sliceRows) yield;
-  const sorted = Array.from(values).sort(); // code-unit order, as `<` compares strings
+  const sorted = yield* sortInSteps(Array.from(values), sliceRows); // code-unit order, as `<` compares strings
   const rankOf = new StringMap<number>();
   for (let from = 0; from < sorted.length; from += sliceRows) {
     if (index.length > sliceRows) yield;
