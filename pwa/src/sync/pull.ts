@@ -102,26 +102,36 @@ async function touchedAmong(db: RepHireDb, kind: RowKind, rows: ReadonlyArray<{ 
 /**
  * Whether a pulled candidate shares its email with a row pending changes touch or made (a candidate
  * made here): replaying a pending import must then merge into the pulled one (upsert by email) rather
- * than keep its own record. The email index is asked for uids only; rows are read, a slice at a time,
- * only for the uids the page does not bring, and the first one that collides ends the search. Read
- * whole, the rows holding a page's emails were 10,000 rows brought into the page for each page a device
- * pulled after its own import of the same people (4.6 s of getAll in the CPU profile of bench:import's
- * XLSX sync, and garbage for the collector), where one row answered the question.
+ * than keep its own record. The page's emails are taken PULLED_KEYS_PER_TASK at a time: the email index
+ * is asked for their uids only, rows are read only for the uids the page does not bring, and the first
+ * one that collides ends the search. Read whole, the rows holding a page's emails were 10,000 rows
+ * brought into the page for each page a device pulled after its own import of the same people (4.6 s
+ * of getAll in a CPU profile of bench:import's XLSX sync, and garbage for the collector); asked for
+ * all 10,000 emails' uids at once, they were 6.0 s of getAllKeys in the next one, where the first
+ * 500 answered the question.
  */
 async function collidesWithTouched(db: RepHireDb, rows: Candidate[]): Promise<boolean> {
   if (!rows.length) return false;
   const [touched, made] = await Promise.all([db.serverRows.count(), madeHere(db).count()]);
   if (touched === 0 && made === 0) return false;
   const pulled = new StringSet(rows.map((r) => r.uid));
-  const holders = await uidsWithEmailKeys(db, [...new StringSet(rows.map((r) => emailKey(r.email)))], PULLED_KEYS_PER_TASK);
-  const held = holders.filter((uid) => !pulled.has(uid));
-  for (let from = 0; from < held.length; from += PUT_SLICE_ROWS) {
-    const slice = held.slice(from, from + PUT_SLICE_ROWS);
-    if (touched > 0) {
+  const keys = [...new StringSet(rows.map((r) => emailKey(r.email)))];
+  for (let from = 0; from < keys.length; from += PULLED_KEYS_PER_TASK) {
+    const holders = await uidsWithEmailKeys(db, keys.slice(from, from + PULLED_KEYS_PER_TASK), PULLED_KEYS_PER_TASK);
+    if (await anyTouchedOrMade(db, holders.filter((uid) => !pulled.has(uid)), touched > 0, made > 0)) return true;
+  }
+  return false;
+}
+
+/** Whether any of these candidates has a server copy (`touched`) or was made here (`made`), read a slice at a time. */
+async function anyTouchedOrMade(db: RepHireDb, uids: string[], touched: boolean, made: boolean): Promise<boolean> {
+  for (let from = 0; from < uids.length; from += PUT_SLICE_ROWS) {
+    const slice = uids.slice(from, from + PUT_SLICE_ROWS);
+    if (touched) {
       const markers = await db.serverRows.bulkGet(slice.map((uid) => ['candidate', uid] as [RowKind, string]));
       if (markers.some(Boolean)) return true;
     }
-    if (made > 0) {
+    if (made) {
       // A row a kept confirmation confirms is the server's already (confirmations.ts).
       const others = await readAsConfirmed(db, await db.candidates.bulkGet(slice));
       if (others.some((row) => row?.localOnly)) return true;
@@ -179,7 +189,8 @@ export async function applyPulledPage(db: RepHireDb, page: PullResponse, saveCur
     const candidates = await splitTouched(db, 'candidate', page.candidates);
     // Live rows this device did not hold: arrivals from elsewhere (counted only when someone listens).
     if (hasArrivalListeners(db)) arrived = await countNew(db, candidates.untouched.filter((row) => !row.deletedAt).map((row) => row.uid));
-    const collides = await collidesWithTouched(db, candidates.untouched);
+    // Once a page has flagged the rebase, the pages after it need not look (only the rebase clears it).
+    const collides = !(await getMeta(db, 'needsRebase')) && (await collidesWithTouched(db, candidates.untouched));
     const notes = await splitTouched(db, 'interviewNote', page.interviewNotes);
     const views = await splitTouched(db, 'savedView', page.savedViews);
     const interviews = await splitTouched(db, 'scheduledInterview', page.scheduledInterviews);

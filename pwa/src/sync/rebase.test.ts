@@ -297,6 +297,33 @@ describe('pulled rows', () => {
     expect(await getMeta(db, 'needsRebase')).toBe(true);
   });
 
+  it('look up no more emails than it takes to find a collision, and none once a rebase is flagged', async () => {
+    const repo = await setup();
+    await repo.createCandidate({ name: 'Mine', email: 'mine@x.io' });
+    const emailLookups = { count: 0 };
+    const { getAll, getAllKeys } = IDBIndex.prototype;
+    const counted =
+      <F extends (...args: never[]) => IDBRequest>(request: F) =>
+      function (this: IDBIndex, ...args: Parameters<F>) {
+        if (this.name === 'emailKey') emailLookups.count += 1;
+        return request.apply(this, args);
+      };
+    Object.assign(IDBIndex.prototype, { getAll: counted(getAll), getAllKeys: counted(getAllKeys) });
+    try {
+      // The page's first email is the one made here: the first 500 emails answer.
+      const others = (n: number, tag: string) => Array.from({ length: n }, (_, i) => serverRecord(`${tag}${i}@x.io`));
+      await applyPulledPage(db, page([serverRecord('MINE@x.io'), ...others(1200, 'a')], 0), true);
+      expect(await getMeta(db, 'needsRebase')).toBe(true);
+      expect(emailLookups.count).toBeGreaterThan(0);
+      expect(emailLookups.count).toBeLessThanOrEqual(500);
+      emailLookups.count = 0;
+      await applyPulledPage(db, page(others(1200, 'b'), 0, 'c2'), true);
+      expect(emailLookups.count).toBe(0);
+    } finally {
+      Object.assign(IDBIndex.prototype, { getAll, getAllKeys });
+    }
+  });
+
   it('flag a rebase when one shares its email with a row a pending change touches', async () => {
     const repo = await setup();
     const [ann, bo] = [serverRecord('ann@x.io'), serverRecord('bo@x.io')];
